@@ -1,0 +1,587 @@
+//! Fan detection for one reading, before the exclusion pass.
+//!
+//! The combination fans of sets (chow and pung families) follow the procedure of the
+//! reference calculators: a fan of four sets stops the search; otherwise the first fan of three
+//! sets is taken and the fourth set pairs once (套算一次); otherwise pairs of sets are counted,
+//! trimmed so that `k` chows give at most `k − 1` pairings, each bringing in a new chow.
+//! Sets are compared through [`order_key`], which keeps suits apart (`suit * 16 + rank`).
+
+use super::{Fan, FanCounts};
+use crate::ruleset::{NineGatesTerminalPungs, Ruleset, ThreeKongsRule};
+use crate::shape::{Set, SetKind, order_key};
+use crate::tile::{Counts, Tile};
+
+const fn suit_of(k: u8) -> u8 {
+    k >> 4
+}
+const fn rank_of(k: u8) -> u8 {
+    k & 15
+}
+
+/// Fans of two chows given by the order keys of their middle tiles.
+fn two_chows(a: u8, b: u8) -> Option<Fan> {
+    if suit_of(a) != suit_of(b) {
+        return (rank_of(a) == rank_of(b)).then_some(Fan::MixedDoubleChow);
+    }
+    if a + 3 == b || b + 3 == a {
+        Some(Fan::ShortStraight)
+    } else if (rank_of(a) == 2 && rank_of(b) == 8) || (rank_of(a) == 8 && rank_of(b) == 2) {
+        Some(Fan::TwoTerminalChows)
+    } else if a == b {
+        Some(Fan::PureDoubleChow)
+    } else {
+        None
+    }
+}
+
+const fn consecutive(a: u8, b: u8, c: u8) -> bool {
+    a + 1 == b && b + 1 == c
+}
+
+/// Three ranks that are consecutive in some order.
+fn consecutive_unordered(a: u8, b: u8, c: u8) -> bool {
+    let mut r = [a, b, c];
+    r.sort_unstable();
+    consecutive(r[0], r[1], r[2])
+}
+
+fn all_suits_differ(a: u8, b: u8, c: u8) -> bool {
+    suit_of(a) != suit_of(b) && suit_of(a) != suit_of(c) && suit_of(b) != suit_of(c)
+}
+
+/// Fans of three chows (sorted middle keys).
+fn three_chows(a: u8, b: u8, c: u8) -> Option<Fan> {
+    if all_suits_differ(a, b, c) {
+        let (ra, rb, rc) = (rank_of(a), rank_of(b), rank_of(c));
+        if consecutive_unordered(ra, rb, rc) {
+            return Some(Fan::MixedShiftedChows);
+        }
+        if ra == rb && rb == rc {
+            return Some(Fan::MixedTripleChow);
+        }
+        let mut r = [ra, rb, rc];
+        r.sort_unstable();
+        if r == [2, 5, 8] {
+            return Some(Fan::MixedStraight);
+        }
+        return None;
+    }
+    if a + 3 == b && b + 3 == c {
+        Some(Fan::PureStraight)
+    } else if (a + 2 == b && b + 2 == c) || consecutive(a, b, c) {
+        Some(Fan::PureShiftedChows)
+    } else if a == b && b == c {
+        Some(Fan::PureTripleChow)
+    } else {
+        None
+    }
+}
+
+/// The best single pairing of a spare chow with the three chows of a three-chow fan.
+fn spare_chow(t: [u8; 3], extra: u8) -> Option<Fan> {
+    let fans = t.map(|x| two_chows(x, extra));
+    [Fan::PureDoubleChow, Fan::MixedDoubleChow, Fan::ShortStraight, Fan::TwoTerminalChows]
+        .into_iter()
+        .find(|f| fans.contains(&Some(*f)))
+}
+
+/// Trims pairing fans so at most `max` remain: repeated fans go first, from 老少副 upwards.
+fn trim_pairings(found: &[Option<Fan>], max: usize, fans: &mut FanCounts) {
+    const ORDER: [Fan; 4] = [Fan::PureDoubleChow, Fan::MixedDoubleChow, Fan::ShortStraight, Fan::TwoTerminalChows];
+    let mut table = [0usize; 4];
+    for f in found.iter().flatten() {
+        if let Some(i) = ORDER.iter().position(|o| o == f) {
+            table[i] += 1;
+        }
+    }
+    let mut count: usize = table.iter().sum();
+    for limit in [1usize, 0] {
+        for i in (0..4).rev() {
+            while table[i] > limit && count > max {
+                table[i] -= 1;
+                count -= 1;
+            }
+        }
+    }
+    for (f, n) in ORDER.iter().zip(table) {
+        fans.add(*f, u8::try_from(n).unwrap_or(u8::MAX));
+    }
+}
+
+fn four_chows(m: [u8; 4], fans: &mut FanCounts) {
+    let [a, b, c, d] = m;
+    if (a + 2 == b && b + 2 == c && c + 2 == d) || (consecutive(a, b, c) && c + 1 == d) {
+        fans.add(Fan::FourPureShiftedChows, 1);
+        return;
+    }
+    if a == b && b == c && c == d {
+        fans.add(Fan::QuadrupleChow, 1);
+        return;
+    }
+    for (three, extra) in [([a, b, c], d), ([a, b, d], c), ([a, c, d], b), ([b, c, d], a)] {
+        if let Some(f) = three_chows(three[0], three[1], three[2]) {
+            fans.add(f, 1);
+            if let Some(p) = spare_chow(three, extra) {
+                fans.add(p, 1);
+            }
+            return;
+        }
+    }
+    let pairs = [two_chows(a, b), two_chows(a, c), two_chows(a, d), two_chows(b, c), two_chows(b, d), two_chows(c, d)];
+    // A chow related to none of the others cannot bring in a pairing.
+    let lonely = |x: [usize; 3]| x.iter().all(|&i| pairs[i].is_none());
+    let lonely_chows = [[0, 1, 2], [0, 3, 4], [1, 3, 5], [2, 4, 5]].into_iter().filter(|&idx| lonely(idx)).count();
+    if let Some(max) = 3usize.checked_sub(lonely_chows).filter(|&m| m > 0) {
+        trim_pairings(&pairs, max, fans);
+    }
+}
+
+fn three_chows_family(m: [u8; 3], fans: &mut FanCounts) {
+    if let Some(f) = three_chows(m[0], m[1], m[2]) {
+        fans.add(f, 1);
+        return;
+    }
+    let pairs = [two_chows(m[0], m[1]), two_chows(m[0], m[2]), two_chows(m[1], m[2])];
+    trim_pairings(&pairs, 2, fans);
+}
+
+/// Fans of two pungs (order keys).
+fn two_pungs(a: u8, b: u8) -> Option<Fan> {
+    if suit_of(a) < 4 && suit_of(b) < 4 {
+        (rank_of(a) == rank_of(b)).then_some(Fan::DoublePung)
+    } else if a >= 0x45 && b >= 0x45 {
+        Some(Fan::TwoDragonPungs)
+    } else {
+        None
+    }
+}
+
+/// Fans of three pungs (sorted keys).
+fn three_pungs(a: u8, b: u8, c: u8) -> Option<Fan> {
+    if suit_of(a) < 4 && suit_of(b) < 4 && suit_of(c) < 4 {
+        if all_suits_differ(a, b, c) {
+            let (ra, rb, rc) = (rank_of(a), rank_of(b), rank_of(c));
+            if consecutive_unordered(ra, rb, rc) {
+                return Some(Fan::MixedShiftedPungs);
+            }
+            if ra == rb && rb == rc {
+                return Some(Fan::TriplePung);
+            }
+        } else if consecutive(a, b, c) {
+            return Some(Fan::PureShiftedPungs);
+        }
+        return None;
+    }
+    let winds = |k: u8| (0x41..=0x44).contains(&k);
+    if winds(a) && winds(b) && winds(c) {
+        Some(Fan::BigThreeWinds)
+    } else if a == 0x45 && b == 0x46 && c == 0x47 {
+        Some(Fan::BigThreeDragons)
+    } else {
+        None
+    }
+}
+
+fn four_pungs(k: [u8; 4], fans: &mut FanCounts) {
+    let [a, b, c, d] = k;
+    if suit_of(a) < 4 && consecutive(a, b, c) && c + 1 == d {
+        fans.add(Fan::FourPureShiftedPungs, 1);
+        return;
+    }
+    if k == [0x41, 0x42, 0x43, 0x44] {
+        fans.add(Fan::BigFourWinds, 1);
+        return;
+    }
+    for (three, free) in [([a, b, c], 3usize), ([a, b, d], 2), ([a, c, d], 1), ([b, c, d], 0)] {
+        if let Some(f) = three_pungs(three[0], three[1], three[2]) {
+            fans.add(f, 1);
+            // The spare pung may pair once with one of the three.
+            for (i, &other) in k.iter().enumerate() {
+                if i != free
+                    && let Some(p) = two_pungs(other, k[free])
+                {
+                    fans.add(p, 1);
+                    break;
+                }
+            }
+            return;
+        }
+    }
+    for (i, j) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
+        if let Some(f) = two_pungs(k[i], k[j]) {
+            fans.add(f, 1);
+        }
+    }
+}
+
+fn three_pungs_family(k: [u8; 3], fans: &mut FanCounts) {
+    if let Some(f) = three_pungs(k[0], k[1], k[2]) {
+        fans.add(f, 1);
+        return;
+    }
+    for (i, j) in [(0, 1), (0, 2), (1, 2)] {
+        if let Some(f) = two_pungs(k[i], k[j]) {
+            fans.add(f, 1);
+        }
+    }
+}
+
+/// Kong fans (one of the kong family) and concealed-pung fans (one of that family).
+pub(crate) fn kong_fans(concealed_pungs: usize, melded_kongs: usize, concealed_kongs: usize, rules: &Ruleset, fans: &mut FanCounts) {
+    let kong = match (melded_kongs, concealed_kongs) {
+        (0, 0) => None,
+        (1, 0) => Some(Fan::MeldedKong),
+        (0, 1) => Some(Fan::ConcealedKong),
+        (2, 0) => Some(Fan::TwoMeldedKongs),
+        (1, 1) => Some(Fan::MeldedAndConcealedKongs),
+        (0, 2) => Some(Fan::TwoConcealedKongs),
+        (m, c) if m + c == 3 => {
+            if c == 1 && rules.three_kongs == ThreeKongsRule::ConcealedKongAdds {
+                fans.add(Fan::ConcealedKong, 1);
+            }
+            Some(Fan::ThreeKongs)
+        }
+        _ => Some(Fan::FourKongs),
+    };
+    if let Some(k) = kong {
+        fans.add(k, 1);
+    }
+    match concealed_pungs + concealed_kongs {
+        2 => fans.add(Fan::TwoConcealedPungs, 1),
+        3 => fans.add(Fan::ThreeConcealedPungs, 1),
+        4 => fans.add(Fan::FourConcealedPungs, 1),
+        _ => {}
+    }
+}
+
+/// Per-set pung fans: 箭刻 for dragons, 圈风刻/门风刻 for the round and seat winds, and
+/// 幺九刻 for every other terminal or wind pung not already used by a wind fan.
+pub(crate) fn pung_fans(pungs: &[Tile], prevalent: Tile, seat: Tile, fans: &mut FanCounts) {
+    let winds_used = fans.has(Fan::BigFourWinds) || fans.has(Fan::LittleFourWinds) || fans.has(Fan::BigThreeWinds);
+    let mut terminal_pungs = 0u8;
+    for &t in pungs {
+        if t.is_dragon() {
+            fans.add(Fan::DragonPung, 1);
+        } else if t.is_wind() {
+            let round = t == prevalent;
+            let own = t == seat;
+            if round {
+                fans.set(Fan::PrevalentWind, 1);
+            }
+            if own {
+                fans.set(Fan::SeatWind, 1);
+            }
+            if !(round || own || winds_used) {
+                terminal_pungs += 1;
+            }
+        } else if t.is_terminal() {
+            terminal_pungs += 1;
+        }
+    }
+    fans.add(Fan::PungOfTerminalsOrHonors, terminal_pungs);
+}
+
+/// Fans that depend only on which tile kinds the hand holds: suits (无字, 缺一门, 混一色, 清一色,
+/// 五门齐), tile classes (断幺, 推不倒, 绿一色, 字一色, 清幺九, 混幺九) and ranges (大于五 …).
+pub(crate) fn tile_fans(present: u64, fans: &mut FanCounts) {
+    let tiles = || Tile::ALL.into_iter().filter(move |t| present & (1 << t.index()) != 0);
+    let honors = tiles().any(Tile::is_honor);
+    let suits = [0u8, 1, 2].iter().filter(|&&s| tiles().any(|t| t.group() == s)).count();
+    if !honors {
+        fans.add(Fan::NoHonors, 1);
+    }
+    match suits {
+        2 => fans.add(Fan::OneVoidedSuit, 1),
+        1 if honors => fans.add(Fan::HalfFlush, 1),
+        1 => fans.add(Fan::FullFlush, 1),
+        _ => {}
+    }
+    if suits == 3 && tiles().any(Tile::is_wind) && tiles().any(Tile::is_dragon) {
+        fans.add(Fan::AllTypes, 1);
+    }
+    let simples = !tiles().any(Tile::is_terminal_or_honor);
+    if simples {
+        fans.add(Fan::AllSimples, 1);
+    }
+    if tiles().all(Tile::is_reversible) {
+        fans.add(Fan::ReversibleTiles, 1);
+    }
+    if tiles().all(Tile::is_green) {
+        fans.add(Fan::AllGreen, 1);
+    }
+    if !simples {
+        if tiles().all(Tile::is_honor) {
+            fans.add(Fan::AllHonors, 1);
+        } else if tiles().all(Tile::is_terminal) {
+            fans.add(Fan::AllTerminals, 1);
+        } else if tiles().all(Tile::is_terminal_or_honor) {
+            fans.add(Fan::AllTerminalsAndHonors, 1);
+        }
+    }
+    if honors {
+        return;
+    }
+    let ranks: u16 = tiles().fold(0, |acc, t| acc | (1 << t.rank_or_zero()));
+    let only = |allowed: &[u8]| ranks & !allowed.iter().fold(0u16, |a, r| a | (1 << r)) == 0;
+    if only(&[1, 2, 3, 4]) {
+        fans.add(if ranks & (1 << 4) != 0 { Fan::LowerFour } else { Fan::LowerTiles }, 1);
+    } else if only(&[6, 7, 8, 9]) {
+        fans.add(if ranks & (1 << 6) != 0 { Fan::UpperFour } else { Fan::UpperTiles }, 1);
+    } else if only(&[4, 5, 6]) {
+        fans.add(Fan::MiddleTiles, 1);
+    }
+}
+
+/// The inputs a standard reading is scored from.
+pub(crate) struct StandardInput<'a> {
+    pub(crate) sets: &'a [Set; 4],
+    pub(crate) pair: Tile,
+    pub(crate) win: Tile,
+    pub(crate) self_drawn: bool,
+    pub(crate) unique_wait: bool,
+    pub(crate) nine_gates: bool,
+    pub(crate) prevalent: Tile,
+    pub(crate) seat: Tile,
+}
+
+/// Fans of one standard reading that depend on its sets (the hand-wide fans are added by the
+/// caller).
+pub(crate) fn standard_fans(input: &StandardInput<'_>, rules: &Ruleset, fans: &mut FanCounts) {
+    let sets = input.sets;
+    let mut chows = [0u8; 4];
+    let mut n_chows = 0;
+    let mut pungs = [Tile::EAST; 4];
+    let mut pung_keys = [0u8; 4];
+    let mut n_pungs = 0;
+    let (mut concealed_pungs, mut melded_kongs, mut concealed_kongs) = (0usize, 0usize, 0usize);
+    for s in sets {
+        match s.kind {
+            SetKind::Chow => {
+                let mid = Tile::from_index(s.tile.index() as u8 + 1).unwrap_or(s.tile);
+                chows[n_chows] = order_key(mid);
+                n_chows += 1;
+            }
+            SetKind::Pung | SetKind::Kong => {
+                pungs[n_pungs] = s.tile;
+                pung_keys[n_pungs] = order_key(s.tile);
+                n_pungs += 1;
+                match (s.kind, s.claimed) {
+                    (SetKind::Pung, false) => concealed_pungs += 1,
+                    (SetKind::Kong, true) => melded_kongs += 1,
+                    (SetKind::Kong, false) => concealed_kongs += 1,
+                    (SetKind::Pung | SetKind::Chow, _) => {}
+                }
+            }
+        }
+    }
+    // On a discard, a concealed pung completed by the winning tile is melded, unless the
+    // winning tile can be read as part of a concealed chow.
+    if !input.self_drawn
+        && !sets.iter().any(|s| s.kind == SetKind::Chow && !s.declared && s.contains(input.win))
+        && sets.iter().any(|s| s.kind == SetKind::Pung && !s.declared && s.tile == input.win)
+    {
+        concealed_pungs -= 1;
+    }
+    if n_pungs > 0 {
+        kong_fans(concealed_pungs, melded_kongs, concealed_kongs, rules, fans);
+        if n_pungs == 4 {
+            fans.add(Fan::AllPungs, 1);
+        }
+    }
+    chows[..n_chows].sort_unstable();
+    pung_keys[..n_pungs].sort_unstable();
+    match n_chows {
+        4 => {
+            if three_suited_terminal_chows(sets, input.pair) {
+                fans.add(Fan::ThreeSuitedTerminalChows, 1);
+            } else if pure_terminal_chows(sets, input.pair) {
+                fans.add(Fan::PureTerminalChows, 1);
+            } else {
+                four_chows([chows[0], chows[1], chows[2], chows[3]], fans);
+            }
+        }
+        3 => three_chows_family([chows[0], chows[1], chows[2]], fans),
+        2 => {
+            if let Some(f) = two_chows(chows[0], chows[1]) {
+                fans.add(f, 1);
+            }
+            if let Some(f) = two_pungs(pung_keys[0], pung_keys[1]) {
+                fans.add(f, 1);
+            }
+        }
+        1 => three_pungs_family([pung_keys[0], pung_keys[1], pung_keys[2]], fans),
+        _ => four_pungs(pung_keys, fans),
+    }
+    // The pair turns 双箭刻 into 小三元 and 三风刻 into 小四喜; four chows and a suited pair are 平和.
+    if n_chows == 4 {
+        if input.pair.is_numbered() {
+            fans.add(Fan::AllChows, 1);
+        }
+    } else if fans.has(Fan::TwoDragonPungs) {
+        if input.pair.is_dragon() {
+            fans.set(Fan::TwoDragonPungs, 0);
+            fans.add(Fan::LittleThreeDragons, 1);
+        }
+    } else if fans.has(Fan::BigThreeWinds) && input.pair.is_wind() {
+        fans.set(Fan::BigThreeWinds, 0);
+        fans.add(Fan::LittleFourWinds, 1);
+    }
+    set_traits(sets, input.pair, fans);
+    if input.nine_gates {
+        fans.add(Fan::NineGates, 1);
+    }
+    pung_fans(&pungs[..n_pungs], input.prevalent, input.seat, fans);
+    if input.nine_gates {
+        let left = match rules.nine_gates_terminal_pungs {
+            NineGatesTerminalPungs::OneFewer => fans.get(Fan::PungOfTerminalsOrHonors).saturating_sub(1),
+            NineGatesTerminalPungs::None => 0,
+        };
+        fans.set(Fan::PungOfTerminalsOrHonors, left);
+    }
+    if input.unique_wait && !fans.has(Fan::MeldedHand) && !fans.has(Fan::FourKongs) {
+        let concealed = sets.iter().filter(|s| !s.declared);
+        if let Some(f) = wait_fan(concealed, input.pair, input.win) {
+            fans.add(f, 1);
+        }
+    }
+}
+
+/// 边张, 坎张 or 单钓将 from the winning tile's place among the concealed sets and the pair
+/// (edge before closed before single).
+pub(crate) fn wait_fan<'a>(sets: impl Iterator<Item = &'a Set>, pair: Tile, win: Tile) -> Option<Fan> {
+    let (mut edge, mut closed) = (false, false);
+    for s in sets {
+        if s.kind == SetKind::Chow && s.contains(win) {
+            if win.index() == s.tile.index() + 1 {
+                closed = true;
+            } else {
+                edge = true;
+            }
+        }
+    }
+    if edge {
+        Some(Fan::EdgeWait)
+    } else if closed {
+        Some(Fan::ClosedWait)
+    } else if pair == win {
+        Some(Fan::SingleWait)
+    } else {
+        None
+    }
+}
+
+/// 全带幺, 全带五 and 全双刻 from the four sets and the pair.
+fn set_traits(sets: &[Set; 4], pair: Tile, fans: &mut FanCounts) {
+    let (mut outside, mut five, mut even) = (0, 0, 0);
+    let parts = sets.iter().map(|s| (s.kind == SetKind::Chow, s.tile)).chain(std::iter::once((false, pair)));
+    for (chow, t) in parts {
+        if t.is_honor() {
+            outside += 1;
+            continue;
+        }
+        let r = t.rank_or_zero();
+        if chow {
+            match r {
+                1 | 7 => outside += 1,
+                3..=5 => five += 1,
+                _ => {}
+            }
+        } else {
+            match r {
+                1 | 9 => outside += 1,
+                5 => five += 1,
+                2 | 4 | 6 | 8 => even += 1,
+                _ => {}
+            }
+        }
+    }
+    if outside == 5 {
+        fans.add(Fan::OutsideHand, 1);
+    } else if five == 5 {
+        fans.add(Fan::AllFives, 1);
+    } else if even == 5 {
+        fans.add(Fan::AllEvenPungs, 1);
+    }
+}
+
+/// 123 and 789 of two suits with a pair of 5 of the third.
+fn three_suited_terminal_chows(sets: &[Set; 4], pair: Tile) -> bool {
+    if pair.rank() != Some(5) {
+        return false;
+    }
+    let mut low = [false; 3];
+    let mut high = [false; 3];
+    for s in sets {
+        if s.tile.group() == pair.group() {
+            return false;
+        }
+        match s.tile.rank() {
+            Some(1) => low[usize::from(s.tile.group())] = true,
+            Some(7) => high[usize::from(s.tile.group())] = true,
+            _ => return false,
+        }
+    }
+    (0..3).filter(|&g| g != usize::from(pair.group())).all(|g| low[g] && high[g])
+}
+
+/// 123 123 789 789 and a pair of 5, all of one suit.
+fn pure_terminal_chows(sets: &[Set; 4], pair: Tile) -> bool {
+    if pair.rank() != Some(5) {
+        return false;
+    }
+    let (mut low, mut high) = (0, 0);
+    for s in sets {
+        if s.tile.group() != pair.group() {
+            return false;
+        }
+        match s.tile.rank() {
+            Some(1) => low += 1,
+            Some(7) => high += 1,
+            _ => return false,
+        }
+    }
+    low == 2 && high == 2
+}
+
+/// Win-event fans: 和绝张, 自摸, 妙手回春, 杠上开花, 海底捞月, 抢杠和.
+#[allow(clippy::fn_params_excessive_bools)] // the four circumstances of the rulebook
+pub(crate) fn event_fans(self_drawn: bool, last_copy: bool, last_tile: bool, kong: bool, fans: &mut FanCounts) {
+    if last_copy {
+        fans.add(Fan::LastTile, 1);
+    }
+    if self_drawn {
+        fans.add(Fan::SelfDrawn, 1);
+        if last_tile {
+            fans.add(Fan::LastTileDraw, 1);
+        }
+        if kong {
+            fans.add(Fan::OutWithReplacementTile, 1);
+        }
+    } else {
+        if last_tile {
+            fans.add(Fan::LastTileClaim, 1);
+        }
+        if kong {
+            fans.add(Fan::RobbingTheKong, 1);
+        }
+    }
+}
+
+/// 门前清 / 不求人 / 全求人 from the number of claimed melds.
+pub(crate) fn concealment_fans(claimed_melds: usize, self_drawn: bool, fans: &mut FanCounts) {
+    match (claimed_melds, self_drawn) {
+        (0, true) => fans.add(Fan::FullyConcealedHand, 1),
+        (0, false) => fans.add(Fan::ConcealedHand, 1),
+        (4, false) => fans.add(Fan::MeldedHand, 1),
+        _ => {}
+    }
+}
+
+/// 四归一: tile kinds used four times, not as a kong.
+pub(crate) fn tile_hog(all: &Counts, kongs: usize, honors_count: bool) -> u8 {
+    let fours = Tile::ALL
+        .iter()
+        .filter(|t| all[t.index()] == 4 && (honors_count || t.is_numbered()))
+        .count();
+    u8::try_from(fours.saturating_sub(kongs)).unwrap_or(u8::MAX)
+}

@@ -1,0 +1,514 @@
+//! Hands as declared (unvalidated input) and as validated for scoring.
+//!
+//! [`HandInput`] is what a caller says: declared melds, the standing tiles and the winning
+//! tile, possibly wrong in many ways. [`Hand`] only comes out of [`HandInput::validate`]
+//! (together with a [`WinContext`]), which collects every violation it finds.
+
+use crate::tile::{Counts, Tile};
+use crate::violation::{Violation, ViolationCode};
+
+/// A wind: seat (门风) or prevalent (圈风).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum Wind {
+    /// 东.
+    #[default]
+    East,
+    /// 南.
+    South,
+    /// 西.
+    West,
+    /// 北.
+    North,
+}
+
+impl Wind {
+    /// The four winds in turn order.
+    pub const ALL: [Wind; 4] = [Wind::East, Wind::South, Wind::West, Wind::North];
+
+    /// The wind tile of this wind.
+    pub const fn tile(self) -> Tile {
+        match self {
+            Wind::East => Tile::EAST,
+            Wind::South => Tile::SOUTH,
+            Wind::West => Tile::WEST,
+            Wind::North => Tile::NORTH,
+        }
+    }
+
+    /// The letter used in notation and on the command line.
+    pub const fn letter(self) -> char {
+        match self {
+            Wind::East => 'E',
+            Wind::South => 'S',
+            Wind::West => 'W',
+            Wind::North => 'N',
+        }
+    }
+}
+
+/// Where a claimed tile came from, relative to the claimer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Claim {
+    /// 上家, the player on the left (the only source of a chow). Notation digit 1.
+    Left,
+    /// 对家, the player opposite. Notation digit 2.
+    Opposite,
+    /// 下家, the player on the right. Notation digit 3.
+    Right,
+}
+
+impl Claim {
+    /// The notation digit 1..=3.
+    pub const fn digit(self) -> u8 {
+        match self {
+            Claim::Left => 1,
+            Claim::Opposite => 2,
+            Claim::Right => 3,
+        }
+    }
+
+    /// The claim for a notation digit 1..=3.
+    pub const fn from_digit(d: u8) -> Option<Claim> {
+        match d {
+            1 => Some(Claim::Left),
+            2 => Some(Claim::Opposite),
+            3 => Some(Claim::Right),
+            _ => None,
+        }
+    }
+}
+
+/// The kind of a declared meld, as the caller states it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MeldKind {
+    /// 吃: three consecutive tiles of one suit, claimed from the left.
+    Chow,
+    /// 碰: three identical tiles, one claimed.
+    Pung,
+    /// 明杠: four identical tiles, claimed directly or promoted from a melded pung (加杠).
+    Kong,
+    /// 暗杠: four identical self-drawn tiles.
+    ConcealedKong,
+}
+
+/// A declared meld as input: the tiles may be anything.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MeldInput {
+    /// What the caller says the meld is.
+    pub kind: MeldKind,
+    /// The tiles as given.
+    pub tiles: Vec<Tile>,
+    /// The source of the claimed tile; `None` when not stated (and always for a concealed kong).
+    pub claimed_from: Option<Claim>,
+    /// For a kong: it was promoted from the player's own melded pung (加杠).
+    pub promoted: bool,
+}
+
+/// A hand as the caller declares it, not yet validated.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct HandInput {
+    /// Declared melds, in declaration order.
+    pub melds: Vec<MeldInput>,
+    /// The standing (concealed) tiles, without the winning tile.
+    pub standing: Vec<Tile>,
+    /// The winning tile.
+    pub winning_tile: Option<Tile>,
+}
+
+/// How the winning tile was obtained.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum WinMethod {
+    /// 点和: on another player's discard (including robbing a kong).
+    #[default]
+    Discard,
+    /// 自摸: drawn by the winner (including replacement draws).
+    SelfDrawn,
+}
+
+/// The circumstances of a win.
+#[allow(clippy::struct_excessive_bools)] // each flag is one independent circumstance of the rulebook
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct WinContext {
+    /// Self-drawn or on a discard.
+    pub method: WinMethod,
+    /// 抢杠和: won on the tile another player added to a melded pung.
+    pub robbing_kong: bool,
+    /// 杠上开花: won on the replacement tile drawn after the winner's own kong.
+    pub replacement_draw: bool,
+    /// 妙手回春 / 海底捞月: the last tile of the wall (self-drawn) or the last discard.
+    pub last_tile: bool,
+    /// 和绝张: the winning tile is the last copy (the other three are visible).
+    pub last_copy: bool,
+    /// 门风.
+    pub seat_wind: Wind,
+    /// 圈风.
+    pub prevalent_wind: Wind,
+    /// Number of flowers (0..=8).
+    pub flowers: u8,
+}
+
+/// How a kong was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KongExposure {
+    /// 暗杠.
+    Concealed,
+    /// 明杠 on a discard of the given player.
+    Direct(Option<Claim>),
+    /// 加杠: the fourth tile drawn and added to a pung claimed from the given player.
+    Promoted(Option<Claim>),
+}
+
+/// A validated declared meld.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Meld {
+    /// A chow starting at `first` (rank ≤ 7).
+    Chow {
+        /// The lowest tile.
+        first: Tile,
+    },
+    /// A melded pung.
+    Pung {
+        /// The tile.
+        tile: Tile,
+        /// The source of the claimed tile, when stated.
+        from: Option<Claim>,
+    },
+    /// A kong, melded or concealed.
+    Kong {
+        /// The tile.
+        tile: Tile,
+        /// How it was made.
+        exposure: KongExposure,
+    },
+}
+
+impl Meld {
+    /// Whether the meld exposes tiles claimed from others (all but a concealed kong).
+    pub const fn is_claimed(self) -> bool {
+        !matches!(self, Meld::Kong { exposure: KongExposure::Concealed, .. })
+    }
+
+    /// Whether the meld is a kong.
+    pub const fn is_kong(self) -> bool {
+        matches!(self, Meld::Kong { .. })
+    }
+
+    /// The meld as input again.
+    pub fn to_input(self) -> MeldInput {
+        match self {
+            Meld::Chow { first } => {
+                let t = first.index();
+                MeldInput {
+                    kind: MeldKind::Chow,
+                    tiles: (t..t + 3).filter_map(|i| Tile::from_index(i as u8)).collect(),
+                    claimed_from: Some(Claim::Left),
+                    promoted: false,
+                }
+            }
+            Meld::Pung { tile, from } => MeldInput {
+                kind: MeldKind::Pung,
+                tiles: vec![tile; 3],
+                claimed_from: from,
+                promoted: false,
+            },
+            Meld::Kong { tile, exposure } => {
+                let (kind, claimed_from, promoted) = match exposure {
+                    KongExposure::Concealed => (MeldKind::ConcealedKong, None, false),
+                    KongExposure::Direct(from) => (MeldKind::Kong, from, false),
+                    KongExposure::Promoted(from) => (MeldKind::Kong, from, true),
+                };
+                MeldInput { kind, tiles: vec![tile; 4], claimed_from, promoted }
+            }
+        }
+    }
+}
+
+/// A validated hand: at most four melds, the right number of tiles, no fifth copy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hand {
+    melds: Vec<Meld>,
+    /// Standing tiles including the winning tile.
+    concealed: Counts,
+    standing: Vec<Tile>,
+    winning_tile: Tile,
+}
+
+impl Hand {
+    /// The declared melds.
+    pub fn melds(&self) -> &[Meld] {
+        &self.melds
+    }
+
+    /// The standing tiles without the winning tile, in input order.
+    pub fn standing(&self) -> &[Tile] {
+        &self.standing
+    }
+
+    /// The winning tile.
+    pub const fn winning_tile(&self) -> Tile {
+        self.winning_tile
+    }
+
+    /// Counts of the concealed tiles including the winning tile.
+    pub const fn concealed_counts(&self) -> &Counts {
+        &self.concealed
+    }
+
+    /// Counts of every tile of the hand: melds (kongs as four) and concealed tiles.
+    pub fn all_counts(&self) -> Counts {
+        let mut counts = self.concealed;
+        for meld in &self.melds {
+            add_meld_counts(&mut counts, *meld);
+        }
+        counts
+    }
+
+    /// The hand as input again (for printing and round trips).
+    pub fn to_input(&self) -> HandInput {
+        HandInput {
+            melds: self.melds.iter().map(|m| m.to_input()).collect(),
+            standing: self.standing.clone(),
+            winning_tile: Some(self.winning_tile),
+        }
+    }
+}
+
+pub(crate) fn add_meld_counts(counts: &mut Counts, meld: Meld) {
+    match meld {
+        Meld::Chow { first } => {
+            let i = first.index();
+            counts[i] += 1;
+            counts[i + 1] += 1;
+            counts[i + 2] += 1;
+        }
+        Meld::Pung { tile, .. } => counts[tile.index()] += 3,
+        Meld::Kong { tile, .. } => counts[tile.index()] += 4,
+    }
+}
+
+/// Checks one declared meld; `Err` carries the violation.
+fn validate_meld(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
+    let field = format!("hand.melds[{index}]");
+    let tiles = &meld.tiles;
+    let expected_len = match meld.kind {
+        MeldKind::Chow | MeldKind::Pung => 3,
+        MeldKind::Kong | MeldKind::ConcealedKong => 4,
+    };
+    let kind_name = match meld.kind {
+        MeldKind::Chow => "a chow",
+        MeldKind::Pung => "a pung",
+        MeldKind::Kong => "a melded kong",
+        MeldKind::ConcealedKong => "a concealed kong",
+    };
+    if tiles.len() != expected_len {
+        return Err(Violation::new(
+            ViolationCode::MeldTileCount,
+            format!("{field}.tiles"),
+            format!("{kind_name} has {expected_len} tiles, found {}", tiles.len()),
+        ));
+    }
+    let first = tiles[0];
+    match meld.kind {
+        MeldKind::Chow => {
+            let mut sorted = tiles.clone();
+            sorted.sort_unstable();
+            let text = tiles_text(tiles);
+            if sorted.iter().any(|t| t.is_honor()) {
+                return Err(Violation::new(
+                    ViolationCode::ChowInvalid,
+                    format!("{field}.tiles"),
+                    format!("chow {text} contains an honour tile; only numbered tiles form chows"),
+                ));
+            }
+            if sorted.iter().any(|t| t.suit() != sorted[0].suit()) {
+                return Err(Violation::new(
+                    ViolationCode::ChowInvalid,
+                    format!("{field}.tiles"),
+                    format!("chow {text} mixes suits; a chow is three consecutive tiles of one suit"),
+                ));
+            }
+            if sorted[1].index() != sorted[0].index() + 1 || sorted[2].index() != sorted[1].index() + 1 {
+                return Err(Violation::new(
+                    ViolationCode::ChowInvalid,
+                    format!("{field}.tiles"),
+                    format!("chow {text} is not three consecutive ranks (no gaps, no wrapping from 9 to 1)"),
+                ));
+            }
+            if matches!(meld.claimed_from, Some(Claim::Opposite | Claim::Right)) {
+                return Err(Violation::new(
+                    ViolationCode::ChowNotFromLeft,
+                    format!("{field}.claimed_from"),
+                    "a chow can only be claimed from the player on the left".to_owned(),
+                ));
+            }
+            Ok(Meld::Chow { first: sorted[0] })
+        }
+        MeldKind::Pung | MeldKind::Kong | MeldKind::ConcealedKong => {
+            if tiles.iter().any(|&t| t != first) {
+                return Err(Violation::new(
+                    if meld.kind == MeldKind::Pung { ViolationCode::PungInvalid } else { ViolationCode::KongInvalid },
+                    format!("{field}.tiles"),
+                    format!("{kind_name} needs {expected_len} identical tiles, found {}", tiles_text(tiles)),
+                ));
+            }
+            match meld.kind {
+                MeldKind::Pung => Ok(Meld::Pung { tile: first, from: meld.claimed_from }),
+                MeldKind::Kong if meld.promoted => {
+                    Ok(Meld::Kong { tile: first, exposure: KongExposure::Promoted(meld.claimed_from) })
+                }
+                MeldKind::Kong => Ok(Meld::Kong { tile: first, exposure: KongExposure::Direct(meld.claimed_from) }),
+                MeldKind::ConcealedKong | MeldKind::Chow => {
+                    if meld.claimed_from.is_some() || meld.promoted {
+                        return Err(Violation::new(
+                            ViolationCode::ConcealedKongClaimed,
+                            format!("{field}.claimed_from"),
+                            "a concealed kong is made of four self-drawn tiles and has no claimed tile".to_owned(),
+                        ));
+                    }
+                    Ok(Meld::Kong { tile: first, exposure: KongExposure::Concealed })
+                }
+            }
+        }
+    }
+}
+
+fn tiles_text(tiles: &[Tile]) -> String {
+    tiles.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+}
+
+impl HandInput {
+    /// Validates the hand and its winning context together, collecting every violation.
+    ///
+    /// A well-formed hand that is not a winning shape or scores under 8 fan is *valid*:
+    /// that is a scoring outcome, not an input error.
+    pub fn validate(&self, context: &WinContext) -> Result<Hand, Vec<Violation>> {
+        let mut violations = Vec::new();
+        if self.melds.len() > 4 {
+            violations.push(Violation::new(
+                ViolationCode::TooManyMelds,
+                "hand.melds".to_owned(),
+                format!("a hand has at most 4 declared melds, found {}", self.melds.len()),
+            ));
+        }
+        let mut melds = Vec::with_capacity(self.melds.len());
+        for (i, m) in self.melds.iter().enumerate() {
+            match validate_meld(i, m) {
+                Ok(meld) => melds.push(meld),
+                Err(v) => violations.push(v),
+            }
+        }
+        let winning_tile = self.winning_tile;
+        if winning_tile.is_none() {
+            violations.push(Violation::new(
+                ViolationCode::WinningTileMissing,
+                "hand.winning_tile".to_owned(),
+                "the winning tile is missing".to_owned(),
+            ));
+        }
+        // Tile count: every meld stands for three tiles of the 13 (a kong's fourth is extra).
+        let expected_standing = 13usize.checked_sub(3 * self.melds.len());
+        if self.melds.len() <= 4 && expected_standing != Some(self.standing.len()) {
+            violations.push(Violation::new(
+                ViolationCode::TileCountWrong,
+                "hand.standing".to_owned(),
+                format!(
+                    "with {} declared meld(s) the hand needs {} standing tiles plus the winning tile, found {}",
+                    self.melds.len(),
+                    expected_standing.unwrap_or(0),
+                    self.standing.len()
+                ),
+            ));
+        }
+        // Copies of each tile over melds as given, standing tiles and the winning tile.
+        let mut copies = [0usize; 34];
+        for m in &self.melds {
+            for t in &m.tiles {
+                copies[t.index()] += 1;
+            }
+        }
+        for t in self.standing.iter().chain(winning_tile.iter()) {
+            copies[t.index()] += 1;
+        }
+        for t in Tile::ALL {
+            if copies[t.index()] > 4 {
+                violations.push(Violation::new(
+                    ViolationCode::TooManyCopies,
+                    "hand".to_owned(),
+                    format!("tile {t} appears {} times; there are only 4 copies", copies[t.index()]),
+                ));
+            }
+        }
+        violations.extend(validate_context(self, &melds, context));
+        let Some(winning_tile) = winning_tile else {
+            return Err(violations);
+        };
+        if !violations.is_empty() {
+            return Err(violations);
+        }
+        let mut concealed = [0u8; 34];
+        for t in self.standing.iter().chain(std::iter::once(&winning_tile)) {
+            concealed[t.index()] += 1;
+        }
+        Ok(Hand { melds, concealed, standing: self.standing.clone(), winning_tile })
+    }
+}
+
+fn validate_context(hand: &HandInput, melds: &[Meld], ctx: &WinContext) -> Vec<Violation> {
+    let mut v = Vec::new();
+    let mut push = |code, field: &str, message: &str| {
+        v.push(Violation::new(code, format!("context.{field}"), message.to_owned()));
+    };
+    let self_drawn = ctx.method == WinMethod::SelfDrawn;
+    if ctx.robbing_kong && self_drawn {
+        push(
+            ViolationCode::ContextConflict,
+            "robbing_kong",
+            "robbing a kong is a win on another player's tile, so it cannot be self-drawn",
+        );
+    }
+    if ctx.replacement_draw && !self_drawn {
+        push(
+            ViolationCode::ContextConflict,
+            "replacement_draw",
+            "a replacement draw after a kong is self-drawn; it cannot be a win on a discard",
+        );
+    }
+    if ctx.replacement_draw && !melds.iter().any(|m| m.is_kong()) && !hand.melds.iter().any(|m| {
+        matches!(m.kind, MeldKind::Kong | MeldKind::ConcealedKong)
+    }) {
+        push(
+            ViolationCode::ContextConflict,
+            "replacement_draw",
+            "a replacement draw needs a kong in the winner's hand, and there is none",
+        );
+    }
+    if ctx.last_tile && ctx.robbing_kong {
+        push(
+            ViolationCode::ContextConflict,
+            "last_tile",
+            "the last tile of the wall or the last discard cannot also be a robbed kong tile",
+        );
+    }
+    if let Some(w) = hand.winning_tile {
+        let in_standing = hand.standing.contains(&w);
+        let in_melds = hand.melds.iter().any(|m| m.tiles.contains(&w));
+        if ctx.robbing_kong && (in_standing || in_melds) {
+            push(
+                ViolationCode::ContextConflict,
+                "robbing_kong",
+                "a robbed kong tile is the fourth copy of a melded pung, so the winner cannot hold another copy",
+            );
+        }
+        if ctx.last_copy && in_standing {
+            push(
+                ViolationCode::ContextConflict,
+                "last_copy",
+                "the winning tile cannot be the last copy while the winner holds another copy among the standing tiles",
+            );
+        }
+    }
+    if ctx.flowers > 8 {
+        push(ViolationCode::FlowerCount, "flower_count", "there are only 8 flowers");
+    }
+    v
+}

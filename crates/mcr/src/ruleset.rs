@@ -1,0 +1,183 @@
+//! Rulesets as data: the switches of RULES.md Part A.
+//!
+//! A ruleset is a value, not code: a tournament variant is a new [`Ruleset`] built from
+//! these switches. The engine consults them at the one place each concerns.
+
+use crate::fan::Fan;
+
+/// How three kongs combine with concealed kongs (RULES.md §3.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ThreeKongsRule {
+    /// MIL: one kong-family fan and one concealed-pung-family fan; one concealed kong adds nothing.
+    FamilyOfEach,
+    /// 1998 Q&A: as `FamilyOfEach`, but exactly one concealed kong among three also scores 暗杠.
+    ConcealedKongAdds,
+}
+
+/// How many 幺九刻 九莲宝灯 suppresses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NineGatesTerminalPungs {
+    /// MIL: one fewer than the reading shows (a 2/5/8 win keeps one).
+    OneFewer,
+    /// 1998 Q&A and Green Book: none is counted.
+    None,
+}
+
+/// The three rulesets the service offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum RulesetId {
+    /// 《中国麻将竞赛规则（试行）》1998 with its Q&A (the default).
+    #[default]
+    ChineseOfficial1998,
+    /// Chinese practice with the MIL supplementary rulings.
+    Mil,
+    /// World Mahjong Organization, Mahjong Competition Rules (2006).
+    GreenBook2006,
+}
+
+/// Standard points (标准分) at the end of a session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StandardPoints {
+    /// 1998 group formula: N, N−2, N−3, …, 0.
+    GroupFormula,
+    /// Per table 4/2/1/0, tied places share their points.
+    Table4210,
+}
+
+/// A complete set of scoring switches.
+#[allow(clippy::struct_excessive_bools)] // each bool is one yes/no question of the rulebooks
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ruleset {
+    /// Which ruleset this is.
+    pub id: RulesetId,
+    /// Short name.
+    pub name: &'static str,
+    /// Fans whose points differ from the 1998 table.
+    pub point_overrides: &'static [(Fan, u16)],
+    /// `(fan, excluded)` pairs of the exclusion table this ruleset does not apply.
+    pub lifted_exclusions: &'static [(Fan, Fan)],
+    /// Three kongs with concealed kongs.
+    pub three_kongs: ThreeKongsRule,
+    /// 九莲宝灯 and 幺九刻.
+    pub nine_gates_terminal_pungs: NineGatesTerminalPungs,
+    /// A tile kind counts as a wait even when the winner holds all four copies (formal waits).
+    pub wait_counts_exhausted_tiles: bool,
+    /// In seven pairs, four identical honour tiles score 四归一 (suited tiles always do).
+    pub seven_pairs_honor_tile_hog: bool,
+    /// 全不靠 holding all nine knitted tiles also scores 组合龙.
+    pub lesser_honors_knitted_straight: bool,
+    /// The 组合龙 + set + pair form may score 平和.
+    pub knitted_straight_all_chows: bool,
+    /// 标准分.
+    pub standard_points: StandardPoints,
+}
+
+/// The special shapes that are concealed by construction, which the Green Book lets score
+/// 不求人 when self-drawn.
+const GREEN_BOOK_LIFTED: &[(Fan, Fan)] = &[
+    (Fan::AllGreen, Fan::HalfFlush),
+    (Fan::AllTerminals, Fan::DoublePung),
+    (Fan::NineGates, Fan::FullyConcealedHand),
+    (Fan::SevenShiftedPairs, Fan::FullyConcealedHand),
+    (Fan::ThirteenOrphans, Fan::FullyConcealedHand),
+    (Fan::FourConcealedPungs, Fan::FullyConcealedHand),
+    (Fan::SevenPairs, Fan::FullyConcealedHand),
+    (Fan::GreaterHonorsAndKnittedTiles, Fan::FullyConcealedHand),
+    (Fan::LesserHonorsAndKnittedTiles, Fan::FullyConcealedHand),
+];
+
+impl Ruleset {
+    /// `CHINESE_OFFICIAL_1998`: R98 + Q&A, gaps filled as MIL.
+    pub const CHINESE_OFFICIAL_1998: Ruleset = Ruleset {
+        id: RulesetId::ChineseOfficial1998,
+        name: "chinese-official-1998",
+        point_overrides: &[],
+        lifted_exclusions: &[],
+        three_kongs: ThreeKongsRule::ConcealedKongAdds,
+        nine_gates_terminal_pungs: NineGatesTerminalPungs::None,
+        wait_counts_exhausted_tiles: true,
+        seven_pairs_honor_tile_hog: true,
+        lesser_honors_knitted_straight: true,
+        knitted_straight_all_chows: true,
+        standard_points: StandardPoints::GroupFormula,
+    };
+
+    /// `MIL`: the rulings of the common Chinese scoring apps (the public corpus).
+    pub const MIL: Ruleset = Ruleset {
+        id: RulesetId::Mil,
+        name: "mil",
+        point_overrides: &[(Fan::MeldedAndConcealedKongs, 5)],
+        lifted_exclusions: &[],
+        three_kongs: ThreeKongsRule::FamilyOfEach,
+        nine_gates_terminal_pungs: NineGatesTerminalPungs::OneFewer,
+        wait_counts_exhausted_tiles: true,
+        seven_pairs_honor_tile_hog: true,
+        lesser_honors_knitted_straight: true,
+        knitted_straight_all_chows: true,
+        standard_points: StandardPoints::Table4210,
+    };
+
+    /// `GREEN_BOOK_2006`: the WMO Green Book as played at EMA tournaments.
+    pub const GREEN_BOOK_2006: Ruleset = Ruleset {
+        id: RulesetId::GreenBook2006,
+        name: "green-book-2006",
+        point_overrides: &[(Fan::TwoConcealedKongs, 8)],
+        lifted_exclusions: GREEN_BOOK_LIFTED,
+        three_kongs: ThreeKongsRule::FamilyOfEach,
+        nine_gates_terminal_pungs: NineGatesTerminalPungs::None,
+        wait_counts_exhausted_tiles: true,
+        seven_pairs_honor_tile_hog: false,
+        lesser_honors_knitted_straight: true,
+        knitted_straight_all_chows: true,
+        standard_points: StandardPoints::Table4210,
+    };
+
+    /// The ruleset for an id.
+    pub const fn get(id: RulesetId) -> &'static Ruleset {
+        match id {
+            RulesetId::ChineseOfficial1998 => &Ruleset::CHINESE_OFFICIAL_1998,
+            RulesetId::Mil => &Ruleset::MIL,
+            RulesetId::GreenBook2006 => &Ruleset::GREEN_BOOK_2006,
+        }
+    }
+
+    /// Points of one instance of a fan under this ruleset.
+    pub fn points(&self, fan: Fan) -> u16 {
+        self.point_overrides
+            .iter()
+            .find(|(f, _)| *f == fan)
+            .map_or(fan.spec().points, |(_, p)| *p)
+    }
+
+    /// Whether `fan` suppresses `excluded` under this ruleset.
+    pub fn excludes(&self, fan: Fan, excluded: Fan) -> bool {
+        fan.spec().excludes.contains(&excluded) && !self.lifted_exclusions.contains(&(fan, excluded))
+    }
+}
+
+impl Default for Ruleset {
+    fn default() -> Self {
+        Ruleset::CHINESE_OFFICIAL_1998
+    }
+}
+
+impl RulesetId {
+    /// All rulesets.
+    pub const ALL: [RulesetId; 3] = [RulesetId::ChineseOfficial1998, RulesetId::Mil, RulesetId::GreenBook2006];
+
+    /// The command-line name (`chinese-official-1998`, `mil`, `green-book-2006`).
+    pub const fn name(self) -> &'static str {
+        Ruleset::get(self).name
+    }
+}
+
+impl std::str::FromStr for RulesetId {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        RulesetId::ALL
+            .into_iter()
+            .find(|id| id.name() == s)
+            .ok_or_else(|| format!("unknown ruleset `{s}` (expected chinese-official-1998, mil or green-book-2006)"))
+    }
+}

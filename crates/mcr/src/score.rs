@@ -1,0 +1,326 @@
+//! Scoring a validated hand: every reading, its fans, and the best one.
+
+use crate::fan::detect::{
+    StandardInput, concealment_fans, event_fans, kong_fans, pung_fans, standard_fans, tile_fans, tile_hog, wait_fan,
+};
+use crate::fan::{Fan, FanCounts, apply_exclusions, points};
+use crate::hand::{Hand, Meld, WinContext, WinMethod};
+use crate::ruleset::Ruleset;
+use crate::shape::wait::{is_seven_pairs, waits};
+use crate::shape::{Reading, Set, SetKind, is_orphan, knitted_straights, standard_divisions};
+use crate::tile::{Counts, Tile};
+
+/// The minimum a hand must score, flowers excluded (起和分).
+pub const MINIMUM_FAN: u32 = 8;
+
+/// What a scored hand amounts to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// A winning shape worth at least 8 fan without flowers.
+    Win,
+    /// A winning shape under 8 fan (flowers do not count toward the minimum).
+    BelowMinimum,
+    /// Not a winning shape.
+    NotWinningShape,
+}
+
+/// The result of scoring a hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scoring {
+    /// Win, under the minimum, or not a winning shape.
+    pub outcome: Outcome,
+    /// The fans of the chosen reading, flowers (花牌) included.
+    pub fans: FanCounts,
+    /// The chosen reading; `None` when the hand is not a winning shape.
+    pub reading: Option<Reading>,
+    /// Points of the fans without flowers.
+    pub fan_total: u32,
+    /// Points from flowers (one each).
+    pub flower_points: u32,
+    /// `fan_total + flower_points`.
+    pub total: u32,
+}
+
+/// Facts about the hand shared by every reading.
+struct Facts<'a> {
+    rules: &'a Ruleset,
+    hand: &'a Hand,
+    win: Tile,
+    self_drawn: bool,
+    concealed: Counts,
+    all: Counts,
+    present: u64,
+    kongs: usize,
+    prevalent: Tile,
+    seat: Tile,
+    /// Event and concealment fans, the same for every reading.
+    common: FanCounts,
+}
+
+impl Facts<'_> {
+    fn meld_sets(&self) -> impl Iterator<Item = Set> + '_ {
+        self.hand.melds().iter().map(|m| Set::from_meld(*m))
+    }
+}
+
+/// Scores a validated hand under a ruleset.
+pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
+    let win = hand.winning_tile();
+    let concealed = *hand.concealed_counts();
+    let all = hand.all_counts();
+    let self_drawn = context.method == WinMethod::SelfDrawn;
+    let present = all.iter().enumerate().fold(0u64, |acc, (i, &n)| if n > 0 { acc | (1 << i) } else { acc });
+    let claimed_melds = hand.melds().iter().filter(|m| m.is_claimed()).count();
+    let kongs = hand.melds().iter().filter(|m| m.is_kong()).count();
+    // The winning tile is the last copy when the winner's own melds show the other three.
+    let melded_copies = all[win.index()] - concealed[win.index()];
+    let last_copy = (context.last_copy || melded_copies == 3) && concealed[win.index()] == 1;
+    let kong_event = if self_drawn { context.replacement_draw } else { context.robbing_kong };
+    let mut common = FanCounts::default();
+    event_fans(self_drawn, last_copy, context.last_tile, kong_event, &mut common);
+    concealment_fans(claimed_melds, self_drawn, &mut common);
+    let facts = Facts {
+        rules,
+        hand,
+        win,
+        self_drawn,
+        concealed,
+        all,
+        present,
+        kongs,
+        prevalent: context.prevalent_wind.tile(),
+        seat: context.seat_wind.tile(),
+        common,
+    };
+
+    let mut best: Option<(u32, FanCounts, Reading)> = None;
+    let special = special_reading(&facts);
+    let mut seven_pairs_found = false;
+    if let Some((fans, reading)) = special {
+        seven_pairs_found = matches!(reading, Reading::SevenPairs { .. }) && fans.has(Fan::SevenPairs);
+        best = Some((points(&fans, rules), fans, reading));
+    }
+    if best.is_none() || seven_pairs_found {
+        best = best_standard(&facts, best, seven_pairs_found);
+    }
+
+    let flower_points = u32::from(context.flowers);
+    match best {
+        None => Scoring {
+            outcome: Outcome::NotWinningShape,
+            fans: FanCounts::default(),
+            reading: None,
+            fan_total: 0,
+            flower_points,
+            total: flower_points,
+        },
+        Some((fan_total, mut fans, reading)) => {
+            if context.flowers > 0 {
+                fans.set(Fan::FlowerTiles, context.flowers);
+            }
+            Scoring {
+                outcome: if fan_total >= MINIMUM_FAN { Outcome::Win } else { Outcome::BelowMinimum },
+                fans,
+                reading: Some(reading),
+                fan_total,
+                flower_points,
+                total: fan_total + flower_points,
+            }
+        }
+    }
+}
+
+/// Standard readings: every division, scored; keep the highest. Ties keep the earlier
+/// division, except that a reading with 一色三同顺 or 三同刻 (or any standard reading tying
+/// with seven pairs) takes the place, as in the reference calculators.
+fn best_standard(
+    f: &Facts<'_>,
+    mut best: Option<(u32, FanCounts, Reading)>,
+    seven_pairs_found: bool,
+) -> Option<(u32, FanCounts, Reading)> {
+    let declared = f.hand.melds().len();
+    let divisions = standard_divisions(&f.concealed, 4 - declared);
+    if divisions.len == 0 {
+        return best;
+    }
+    let mut before = f.concealed;
+    before[f.win.index()] -= 1;
+    let wait_set = waits(&before, &{
+        let mut held = f.all;
+        held[f.win.index()] -= 1;
+        held
+    }, f.rules.wait_counts_exhausted_tiles);
+    let unique_wait = wait_set.count_ones() == 1;
+    let nine_gates = is_nine_gates(f, &before);
+    let mut hand_fans = f.common;
+    tile_fans(f.present, &mut hand_fans);
+    hand_fans.add(Fan::TileHog, tile_hog(&f.all, f.kongs, true));
+    for d in &divisions.items[..divisions.len] {
+        let mut sets = [d.sets[0]; 4];
+        for (slot, s) in sets.iter_mut().zip(f.meld_sets().chain(d.sets[..d.len].iter().copied())) {
+            *slot = s;
+        }
+        let mut raw = hand_fans;
+        let input = StandardInput {
+            sets: &sets,
+            pair: d.pair,
+            win: f.win,
+            self_drawn: f.self_drawn,
+            unique_wait,
+            nine_gates,
+            prevalent: f.prevalent,
+            seat: f.seat,
+        };
+        standard_fans(&input, f.rules, &mut raw);
+        let fans = apply_exclusions(&raw, f.rules);
+        let total = points(&fans, f.rules);
+        let reading = Reading::Standard { sets, pair: d.pair };
+        let take = match &best {
+            None => true,
+            Some((best_total, _, _)) => {
+                total > *best_total
+                    || (total == *best_total
+                        && (fans.has(Fan::PureTripleChow) || seven_pairs_found || fans.has(Fan::TriplePung)))
+            }
+        };
+        if take {
+            let keep_total = best.as_ref().map_or(total, |(t, _, _)| total.max(*t));
+            best = Some((keep_total, fans, reading));
+        }
+    }
+    best
+}
+
+/// 九莲宝灯: no melds, and the thirteen tiles before the win are 1112345678999 of one suit.
+fn is_nine_gates(f: &Facts<'_>, before: &Counts) -> bool {
+    if !f.hand.melds().is_empty() {
+        return false;
+    }
+    let Some(suit) = f.win.suit() else { return false };
+    let base = suit.index() * 9;
+    let pattern = [3, 1, 1, 1, 1, 1, 1, 1, 3];
+    before[base..base + 9] == pattern && before.iter().map(|&n| usize::from(n)).sum::<usize>() == 13
+}
+
+/// The special shapes, in the order the reference calculators try them: seven pairs,
+/// honours and knitted, thirteen orphans (all without melds), then the knitted straight
+/// with one set and a pair (at most one declared meld).
+fn special_reading(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
+    let declared = f.hand.melds().len();
+    if declared == 0 {
+        if is_seven_pairs(&f.concealed) {
+            return Some(seven_pairs(f));
+        }
+        let distinct = f.concealed.iter().filter(|&&n| n > 0).count();
+        if distinct == 14
+            && let Some(r) = honors_and_knitted(f)
+        {
+            return Some(r);
+        }
+        if distinct == 13 && (0..34).all(|i| (f.concealed[i] > 0) == is_orphan(i)) {
+            let pair = Tile::ALL.into_iter().find(|t| f.concealed[t.index()] == 2).unwrap_or(Tile::EAST);
+            let mut raw = f.common;
+            raw.add(Fan::ThirteenOrphans, 1);
+            return Some((apply_exclusions(&raw, f.rules), Reading::ThirteenOrphans { pair }));
+        }
+    }
+    if declared <= 1 {
+        return knitted_straight(f);
+    }
+    None
+}
+
+fn seven_pairs(f: &Facts<'_>) -> (FanCounts, Reading) {
+    let mut pairs = [Tile::EAST; 7];
+    let mut n = 0;
+    for t in Tile::ALL {
+        for _ in 0..f.concealed[t.index()] / 2 {
+            pairs[n] = t;
+            n += 1;
+        }
+    }
+    let mut raw = f.common;
+    let shifted = pairs[0].is_numbered()
+        && pairs.windows(2).all(|w| w[1].index() == w[0].index() + 1 && w[1].suit() == w[0].suit());
+    raw.add(if shifted { Fan::SevenShiftedPairs } else { Fan::SevenPairs }, 1);
+    tile_fans(f.present, &mut raw);
+    raw.add(Fan::TileHog, tile_hog(&f.concealed, 0, f.rules.seven_pairs_honor_tile_hog));
+    (apply_exclusions(&raw, f.rules), Reading::SevenPairs { pairs })
+}
+
+fn honors_and_knitted(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
+    let numbered: Vec<Tile> = Tile::ALL.into_iter().filter(|t| t.is_numbered() && f.concealed[t.index()] > 0).collect();
+    if !(7..=9).contains(&numbered.len()) {
+        return None;
+    }
+    if !knitted_straights().iter().any(|k| numbered.iter().all(|t| k.contains(t))) {
+        return None;
+    }
+    let mut raw = f.common;
+    if numbered.len() == 7 {
+        raw.add(Fan::GreaterHonorsAndKnittedTiles, 1);
+    } else {
+        raw.add(Fan::LesserHonorsAndKnittedTiles, 1);
+        if numbered.len() == 9 && f.rules.lesser_honors_knitted_straight {
+            raw.add(Fan::KnittedStraight, 1);
+        }
+    }
+    let mut tiles = [Tile::EAST; 14];
+    for (slot, t) in tiles.iter_mut().zip(Tile::ALL.into_iter().filter(|t| f.concealed[t.index()] > 0)) {
+        *slot = t;
+    }
+    Some((apply_exclusions(&raw, f.rules), Reading::HonorsAndKnitted { tiles }))
+}
+
+/// 组合龙 + one set + a pair (the set may be the one declared meld).
+fn knitted_straight(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
+    let knitted = knitted_straights().into_iter().find(|k| k.iter().all(|t| f.concealed[t.index()] > 0))?;
+    let mut rest = f.concealed;
+    for t in &knitted {
+        rest[t.index()] -= 1;
+    }
+    let declared: Vec<Meld> = f.hand.melds().to_vec();
+    let divisions = standard_divisions(&rest, 1 - declared.len());
+    if divisions.len != 1 {
+        return None;
+    }
+    let d = divisions.items[0];
+    let set = match declared.first() {
+        Some(m) => Set::from_meld(*m),
+        None => d.sets[0],
+    };
+    let pair = d.pair;
+    let mut raw = f.common;
+    raw.add(Fan::KnittedStraight, 1);
+    tile_fans(f.present, &mut raw);
+    raw.add(Fan::TileHog, tile_hog(&f.all, f.kongs, true));
+    if set.kind == SetKind::Chow {
+        if pair.is_numbered() && f.rules.knitted_straight_all_chows {
+            raw.add(Fan::AllChows, 1);
+        }
+    } else {
+        pung_fans(&[set.tile], f.prevalent, f.seat, &mut raw);
+        if set.kind == SetKind::Kong {
+            let (melded, concealed) = if set.claimed { (1, 0) } else { (0, 1) };
+            kong_fans(0, melded, concealed, f.rules, &mut raw);
+        }
+    }
+    // Waits are read in the part outside the knitted tiles.
+    if declared.is_empty() {
+        if rest[f.win.index()] > 0 {
+            let mut before = rest;
+            before[f.win.index()] -= 1;
+            let mut held = f.all;
+            held[f.win.index()] -= 1;
+            let w = waits(&before, &held, f.rules.wait_counts_exhausted_tiles);
+            if w.count_ones() == 1
+                && let Some(fan) = wait_fan(std::iter::once(&set), pair, f.win)
+            {
+                raw.add(fan, 1);
+            }
+        }
+    } else if !knitted.contains(&f.win) || f.concealed[f.win.index()] == 3 {
+        raw.add(Fan::SingleWait, 1);
+    }
+    Some((apply_exclusions(&raw, f.rules), Reading::KnittedStraight { knitted, set, pair }))
+}

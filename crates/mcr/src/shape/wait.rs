@@ -1,0 +1,180 @@
+//! Completion tests and waits: which tile kinds complete a hand.
+//!
+//! The tests work on counts that may exceed four (a "formal" wait on a fifth copy is still a
+//! wait under MIL), and are greedy per suit: inside one suit, a set-only decomposition exists
+//! iff taking `count mod 3` chows from the lowest rank upwards succeeds, because three equal
+//! chows hold the same tiles as three pungs.
+
+use crate::tile::{Counts, Tile};
+
+/// Whether nine counts of one suit split into sets only.
+fn suit_sets_only(mut a: [i16; 9]) -> bool {
+    for i in 0..9 {
+        if a[i] < 0 {
+            return false;
+        }
+        let chows = a[i] % 3;
+        if chows > 0 {
+            if i > 6 {
+                return false;
+            }
+            a[i + 1] -= chows;
+            a[i + 2] -= chows;
+        }
+    }
+    true
+}
+
+/// Whether nine counts of one suit split into sets and exactly one pair.
+fn suit_sets_and_pair(a: [i16; 9]) -> bool {
+    (0..9).any(|r| {
+        if a[r] < 2 {
+            return false;
+        }
+        let mut b = a;
+        b[r] -= 2;
+        suit_sets_only(b)
+    })
+}
+
+/// Whether the tiles form any number of sets plus exactly one pair (the standard shape).
+pub(crate) fn is_standard_complete(c: &Counts) -> bool {
+    let mut pair_groups = 0;
+    for s in 0..3 {
+        let mut a = [0i16; 9];
+        let mut sum = 0;
+        for r in 0..9 {
+            a[r] = i16::from(c[s * 9 + r]);
+            sum += a[r];
+        }
+        match sum % 3 {
+            0 => {
+                if !suit_sets_only(a) {
+                    return false;
+                }
+            }
+            2 => {
+                pair_groups += 1;
+                if pair_groups > 1 || !suit_sets_and_pair(a) {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+    }
+    for &n in &c[27..34] {
+        match n % 3 {
+            0 => {}
+            2 => {
+                pair_groups += 1;
+                if pair_groups > 1 {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+    }
+    pair_groups == 1
+}
+
+/// Whether fourteen concealed tiles form seven pairs (four of a kind counts as two pairs).
+pub(crate) fn is_seven_pairs(c: &Counts) -> bool {
+    c.iter().map(|&n| usize::from(n)).sum::<usize>() == 14 && c.iter().all(|&n| n % 2 == 0)
+}
+
+/// The tile kinds that complete `before` (the concealed tiles before the winning tile) into
+/// the standard shape, or into seven pairs when `before` holds 13 tiles. `held` counts every
+/// tile of the hand (melds included); when `formal` is false a kind whose four copies are all
+/// held is not a wait.
+pub(crate) fn waits(before: &Counts, held: &Counts, formal: bool) -> u64 {
+    let total: usize = before.iter().map(|&n| usize::from(n)).sum();
+    let seven_pairs = total == 13;
+    let mut near = 0u64;
+    for t in Tile::ALL {
+        let i = t.index();
+        if before[i] == 0 {
+            continue;
+        }
+        near |= 1 << i;
+        if t.is_numbered() {
+            let r = t.rank_or_zero();
+            if r >= 2 {
+                near |= 1 << (i - 1);
+            }
+            if r >= 3 {
+                near |= 1 << (i - 2);
+            }
+            if r <= 8 {
+                near |= 1 << (i + 1);
+            }
+            if r <= 7 {
+                near |= 1 << (i + 2);
+            }
+        }
+    }
+    let mut result = 0u64;
+    let mut c = *before;
+    let mut bits = near;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if !formal && held[i] >= 4 {
+            continue;
+        }
+        c[i] += 1;
+        if is_standard_complete(&c) || (seven_pairs && c.iter().all(|&n| n % 2 == 0)) {
+            result |= 1 << i;
+        }
+        c[i] -= 1;
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counts(tiles: &str) -> Counts {
+        let mut c = [0; 34];
+        for t in crate::notation::parse_tiles(tiles).unwrap() {
+            c[t.index()] += 1;
+        }
+        c
+    }
+
+    fn wait_list(tiles: &str) -> Vec<String> {
+        let c = counts(tiles);
+        let w = waits(&c, &c, true);
+        Tile::ALL.iter().filter(|t| w & (1 << t.index()) != 0).map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn waits_of_rulebook_examples() {
+        assert_eq!(wait_list("12345sEE"), ["3s", "6s"]);
+        assert_eq!(wait_list("56789sEE"), ["4s", "7s"]);
+        assert_eq!(wait_list("1233m"), ["3m"]);
+        assert_eq!(wait_list("45567mEE"), ["3m", "6m"]);
+        assert_eq!(wait_list("5677999s"), ["4s", "7s", "8s"]);
+        assert_eq!(wait_list("4444567s"), ["4s", "7s"]);
+        assert_eq!(wait_list("1112345678999p"), ["1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p"]);
+        assert_eq!(wait_list("19m19s19pESWNCFP"), Vec::<String>::new());
+        assert_eq!(wait_list("2233445566778s"), ["5s", "8s"]);
+    }
+
+    #[test]
+    fn physical_waits_skip_exhausted_kinds() {
+        let c = counts("4444567s");
+        let w = waits(&c, &c, false);
+        assert_eq!(w, 1 << Tile::numbered(crate::Suit::Bamboo, 7).unwrap().index());
+    }
+
+    #[test]
+    fn completion() {
+        assert!(!is_standard_complete(&counts("11123455678999m")));
+        assert!(is_standard_complete(&counts("11122345678999m")));
+        assert!(!is_standard_complete(&counts("EEE")));
+        assert!(is_standard_complete(&counts("EEEPP")));
+        assert!(!is_seven_pairs(&counts("2233334466888s8s")));
+        assert!(is_seven_pairs(&counts("22333344668888s")));
+    }
+}
