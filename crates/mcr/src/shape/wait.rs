@@ -158,7 +158,7 @@ mod tests {
         assert_eq!(wait_list("4444567s"), ["4s", "7s"]);
         assert_eq!(wait_list("1112345678999p"), ["1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p"]);
         assert_eq!(wait_list("19m19s19pESWNCFP"), Vec::<String>::new());
-        assert_eq!(wait_list("2233445566778s"), ["5s", "8s"]);
+        assert_eq!(wait_list("2233445566778s"), ["2s", "5s", "8s"]);
     }
 
     #[test]
@@ -170,11 +170,12 @@ mod tests {
 
     #[test]
     fn completion() {
-        assert!(!is_standard_complete(&counts("11123455678999m")));
+        assert!(!is_standard_complete(&counts("1112345678999m")));
+        assert!(is_standard_complete(&counts("11123455678999m")));
         assert!(is_standard_complete(&counts("11122345678999m")));
         assert!(!is_standard_complete(&counts("EEE")));
         assert!(is_standard_complete(&counts("EEEPP")));
-        assert!(!is_seven_pairs(&counts("2233334466888s8s")));
+        assert!(!is_seven_pairs(&counts("2233334466888s9s")));
         assert!(is_seven_pairs(&counts("22333344668888s")));
     }
 }
