@@ -3,7 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use mcr::{Claim, HandInput, MeldInput, MeldKind, Outcome, Ruleset, Tile, WinContext, WinMethod, Wind, score};
+use mcr::{
+    Claim, HandInput, MeldInput, MeldKind, Outcome, Ruleset, Tile, WinContext, WinMethod, Wind,
+    score,
+};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -46,7 +49,11 @@ fn tile(code: &str) -> Option<Tile> {
 fn build(case: &Case) -> Option<(HandInput, WinContext)> {
     let mut melds = Vec::new();
     for m in &case.melds {
-        let tiles = m.tiles.iter().map(|t| tile(t)).collect::<Option<Vec<_>>>()?;
+        let tiles = m
+            .tiles
+            .iter()
+            .map(|t| tile(t))
+            .collect::<Option<Vec<_>>>()?;
         let kind = match m.kind.as_str() {
             "chow" => MeldKind::Chow,
             "pung" => MeldKind::Pung,
@@ -55,12 +62,29 @@ fn build(case: &Case) -> Option<(HandInput, WinContext)> {
             _ => return None,
         };
         let claimed_from = Claim::from_digit(m.claimed_from);
-        melds.push(MeldInput { kind, tiles, claimed_from, promoted: false });
+        melds.push(MeldInput {
+            kind,
+            tiles,
+            claimed_from,
+            promoted: false,
+        });
     }
-    let standing = case.concealed.iter().map(|t| tile(t)).collect::<Option<Vec<_>>>()?;
-    let hand = HandInput { melds, standing, winning_tile: Some(tile(&case.win_tile)?) };
+    let standing = case
+        .concealed
+        .iter()
+        .map(|t| tile(t))
+        .collect::<Option<Vec<_>>>()?;
+    let hand = HandInput {
+        melds,
+        standing,
+        winning_tile: Some(tile(&case.win_tile)?),
+    };
     let ctx = WinContext {
-        method: if case.self_drawn { WinMethod::SelfDrawn } else { WinMethod::Discard },
+        method: if case.self_drawn {
+            WinMethod::SelfDrawn
+        } else {
+            WinMethod::Discard
+        },
         robbing_kong: case.kong_related && !case.self_drawn,
         replacement_draw: case.kong_related && case.self_drawn,
         last_tile: case.last_tile,
@@ -78,44 +102,77 @@ fn expected_fans(v: &serde_json::Value) -> BTreeMap<String, (u64, u64)> {
         .flatten()
         .map(|f| {
             let name = canonical(f[0].as_str().unwrap_or_default()).to_owned();
-            (name, (f[1].as_u64().unwrap_or(0), f[2].as_u64().unwrap_or(0)))
+            (
+                name,
+                (f[1].as_u64().unwrap_or(0), f[2].as_u64().unwrap_or(0)),
+            )
         })
         .collect()
 }
 
 #[test]
 fn public_corpus_agrees_completely_under_mil() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/public.jsonl")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/public.jsonl"
+    ))
+    .unwrap();
     let mut failures = Vec::new();
     let mut count = 0;
     for (line_no, line) in text.lines().enumerate() {
-        let case: Case = serde_json::from_str(line).unwrap_or_else(|e| panic!("line {}: {e}", line_no + 1));
+        let case: Case =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("line {}: {e}", line_no + 1));
         count += 1;
         let error = case.expected.get("error").and_then(|e| e.as_str());
-        let got = build(&case).map(|(h, ctx)| h.validate(&ctx).map(|hand| score(&hand, &ctx, &Ruleset::MIL)));
+        let got = build(&case).map(|(h, ctx)| {
+            h.validate(&ctx)
+                .map(|hand| score(&hand, &ctx, &Ruleset::MIL))
+        });
         let scored = match (error, got) {
             (None | Some("ERROR_FAN_LESS_THAN_8" | "ERROR_NOT_WIN"), Some(Ok(s))) => s,
             (Some(_), None | Some(Err(_))) => continue, // malformed, and rejected
             (_, other) => {
-                failures.push(format!("{} ({}): expected {:?}, got {:?}", case.id, line_no + 1, error, other.map(|r| r.map(|s| s.outcome))));
+                failures.push(format!(
+                    "{} ({}): expected {:?}, got {:?}",
+                    case.id,
+                    line_no + 1,
+                    error,
+                    other.map(|r| r.map(|s| s.outcome))
+                ));
                 continue;
             }
         };
         let got_fans: BTreeMap<String, (u64, u64)> = scored
             .fans
             .iter()
-            .map(|(f, n)| (f.spec().name_zh.to_owned(), (u64::from(Ruleset::MIL.points(f)), u64::from(n))))
+            .map(|(f, n)| {
+                (
+                    f.spec().name_zh.to_owned(),
+                    (u64::from(Ruleset::MIL.points(f)), u64::from(n)),
+                )
+            })
             .collect();
         let (want_outcome, want_fans, want_total) = match error {
-            None => (Outcome::Win, expected_fans(&case.expected["fans"]), case.expected["total"].as_u64()),
+            None => (
+                Outcome::Win,
+                expected_fans(&case.expected["fans"]),
+                case.expected["total"].as_u64(),
+            ),
             Some("ERROR_FAN_LESS_THAN_8") => (
                 Outcome::BelowMinimum,
                 expected_fans(&case.expected["oracle_fans"]),
                 case.expected["oracle_total"].as_u64(),
             ),
-            _ => (Outcome::NotWinningShape, BTreeMap::new(), Some(u64::from(case.flowers))),
+            _ => (
+                Outcome::NotWinningShape,
+                BTreeMap::new(),
+                Some(u64::from(case.flowers)),
+            ),
         };
-        if scored.outcome != want_outcome || got_fans != want_fans || Some(u64::from(scored.total)) != want_total {
+        if scored.outcome != want_outcome
+            || got_fans != want_fans
+            || Some(u64::from(scored.total)) != want_total
+        {
             failures.push(format!(
                 "{} (line {}): expected {:?} {:?} = {:?}, got {:?} {:?} = {}",
                 case.id,
@@ -130,5 +187,10 @@ fn public_corpus_agrees_completely_under_mil() {
         }
     }
     assert_eq!(count, 3026);
-    assert!(failures.is_empty(), "{} of {count} cases disagree:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases disagree:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

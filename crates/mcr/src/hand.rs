@@ -185,7 +185,13 @@ pub enum Meld {
 impl Meld {
     /// Whether the meld exposes tiles claimed from others (all but a concealed kong).
     pub const fn is_claimed(self) -> bool {
-        !matches!(self, Meld::Kong { exposure: KongExposure::Concealed, .. })
+        !matches!(
+            self,
+            Meld::Kong {
+                exposure: KongExposure::Concealed,
+                ..
+            }
+        )
     }
 
     /// Whether the meld is a kong.
@@ -200,7 +206,9 @@ impl Meld {
                 let t = first.index();
                 MeldInput {
                     kind: MeldKind::Chow,
-                    tiles: (t..t + 3).filter_map(|i| Tile::from_index(i as u8)).collect(),
+                    tiles: (t..t + 3)
+                        .filter_map(|i| Tile::from_index(i as u8))
+                        .collect(),
                     claimed_from: Some(Claim::Left),
                     promoted: false,
                 }
@@ -217,7 +225,12 @@ impl Meld {
                     KongExposure::Direct(from) => (MeldKind::Kong, from, false),
                     KongExposure::Promoted(from) => (MeldKind::Kong, from, true),
                 };
-                MeldInput { kind, tiles: vec![tile; 4], claimed_from, promoted }
+                MeldInput {
+                    kind,
+                    tiles: vec![tile; 4],
+                    claimed_from,
+                    promoted,
+                }
             }
         }
     }
@@ -304,7 +317,10 @@ fn validate_meld(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
         return Err(Violation::new(
             ViolationCode::MeldTileCount,
             format!("{field}.tiles"),
-            format!("{kind_name} has {expected_len} tiles, found {}", tiles.len()),
+            format!(
+                "{kind_name} has {expected_len} tiles, found {}",
+                tiles.len()
+            ),
         ));
     }
     let first = tiles[0];
@@ -324,14 +340,20 @@ fn validate_meld(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
                 return Err(Violation::new(
                     ViolationCode::ChowInvalid,
                     format!("{field}.tiles"),
-                    format!("chow {text} mixes suits; a chow is three consecutive tiles of one suit"),
+                    format!(
+                        "chow {text} mixes suits; a chow is three consecutive tiles of one suit"
+                    ),
                 ));
             }
-            if sorted[1].index() != sorted[0].index() + 1 || sorted[2].index() != sorted[1].index() + 1 {
+            if sorted[1].index() != sorted[0].index() + 1
+                || sorted[2].index() != sorted[1].index() + 1
+            {
                 return Err(Violation::new(
                     ViolationCode::ChowInvalid,
                     format!("{field}.tiles"),
-                    format!("chow {text} is not three consecutive ranks (no gaps, no wrapping from 9 to 1)"),
+                    format!(
+                        "chow {text} is not three consecutive ranks (no gaps, no wrapping from 9 to 1)"
+                    ),
                 ));
             }
             if matches!(meld.claimed_from, Some(Claim::Opposite | Claim::Right)) {
@@ -346,17 +368,31 @@ fn validate_meld(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
         MeldKind::Pung | MeldKind::Kong | MeldKind::ConcealedKong => {
             if tiles.iter().any(|&t| t != first) {
                 return Err(Violation::new(
-                    if meld.kind == MeldKind::Pung { ViolationCode::PungInvalid } else { ViolationCode::KongInvalid },
+                    if meld.kind == MeldKind::Pung {
+                        ViolationCode::PungInvalid
+                    } else {
+                        ViolationCode::KongInvalid
+                    },
                     format!("{field}.tiles"),
-                    format!("{kind_name} needs {expected_len} identical tiles, found {}", tiles_text(tiles)),
+                    format!(
+                        "{kind_name} needs {expected_len} identical tiles, found {}",
+                        tiles_text(tiles)
+                    ),
                 ));
             }
             match meld.kind {
-                MeldKind::Pung => Ok(Meld::Pung { tile: first, from: meld.claimed_from }),
-                MeldKind::Kong if meld.promoted => {
-                    Ok(Meld::Kong { tile: first, exposure: KongExposure::Promoted(meld.claimed_from) })
-                }
-                MeldKind::Kong => Ok(Meld::Kong { tile: first, exposure: KongExposure::Direct(meld.claimed_from) }),
+                MeldKind::Pung => Ok(Meld::Pung {
+                    tile: first,
+                    from: meld.claimed_from,
+                }),
+                MeldKind::Kong if meld.promoted => Ok(Meld::Kong {
+                    tile: first,
+                    exposure: KongExposure::Promoted(meld.claimed_from),
+                }),
+                MeldKind::Kong => Ok(Meld::Kong {
+                    tile: first,
+                    exposure: KongExposure::Direct(meld.claimed_from),
+                }),
                 MeldKind::ConcealedKong | MeldKind::Chow => {
                     if meld.claimed_from.is_some() || meld.promoted {
                         return Err(Violation::new(
@@ -365,7 +401,10 @@ fn validate_meld(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
                             "a concealed kong is made of four self-drawn tiles and has no claimed tile".to_owned(),
                         ));
                     }
-                    Ok(Meld::Kong { tile: first, exposure: KongExposure::Concealed })
+                    Ok(Meld::Kong {
+                        tile: first,
+                        exposure: KongExposure::Concealed,
+                    })
                 }
             }
         }
@@ -373,7 +412,11 @@ fn validate_meld(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
 }
 
 fn tiles_text(tiles: &[Tile]) -> String {
-    tiles.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+    tiles
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl HandInput {
@@ -387,7 +430,10 @@ impl HandInput {
             violations.push(Violation::new(
                 ViolationCode::TooManyMelds,
                 "hand.melds".to_owned(),
-                format!("a hand has at most 4 declared melds, found {}", self.melds.len()),
+                format!(
+                    "a hand has at most 4 declared melds, found {}",
+                    self.melds.len()
+                ),
             ));
         }
         let mut melds = Vec::with_capacity(self.melds.len());
@@ -434,7 +480,10 @@ impl HandInput {
                 violations.push(Violation::new(
                     ViolationCode::TooManyCopies,
                     "hand".to_owned(),
-                    format!("tile {t} appears {} times; there are only 4 copies", copies[t.index()]),
+                    format!(
+                        "tile {t} appears {} times; there are only 4 copies",
+                        copies[t.index()]
+                    ),
                 ));
             }
         }
@@ -449,14 +498,23 @@ impl HandInput {
         for t in self.standing.iter().chain(std::iter::once(&winning_tile)) {
             concealed[t.index()] += 1;
         }
-        Ok(Hand { melds, concealed, standing: self.standing.clone(), winning_tile })
+        Ok(Hand {
+            melds,
+            concealed,
+            standing: self.standing.clone(),
+            winning_tile,
+        })
     }
 }
 
 fn validate_context(hand: &HandInput, melds: &[Meld], ctx: &WinContext) -> Vec<Violation> {
     let mut v = Vec::new();
     let mut push = |code, field: &str, message: &str| {
-        v.push(Violation::new(code, format!("context.{field}"), message.to_owned()));
+        v.push(Violation::new(
+            code,
+            format!("context.{field}"),
+            message.to_owned(),
+        ));
     };
     let self_drawn = ctx.method == WinMethod::SelfDrawn;
     if ctx.robbing_kong && self_drawn {
@@ -473,9 +531,13 @@ fn validate_context(hand: &HandInput, melds: &[Meld], ctx: &WinContext) -> Vec<V
             "a replacement draw after a kong is self-drawn; it cannot be a win on a discard",
         );
     }
-    if ctx.replacement_draw && !melds.iter().any(|m| m.is_kong()) && !hand.melds.iter().any(|m| {
-        matches!(m.kind, MeldKind::Kong | MeldKind::ConcealedKong)
-    }) {
+    if ctx.replacement_draw
+        && !melds.iter().any(|m| m.is_kong())
+        && !hand
+            .melds
+            .iter()
+            .any(|m| matches!(m.kind, MeldKind::Kong | MeldKind::ConcealedKong))
+    {
         push(
             ViolationCode::ContextConflict,
             "replacement_draw",
@@ -508,7 +570,11 @@ fn validate_context(hand: &HandInput, melds: &[Meld], ctx: &WinContext) -> Vec<V
         }
     }
     if ctx.flowers > 8 {
-        push(ViolationCode::FlowerCount, "flower_count", "there are only 8 flowers");
+        push(
+            ViolationCode::FlowerCount,
+            "flower_count",
+            "there are only 8 flowers",
+        );
     }
     v
 }

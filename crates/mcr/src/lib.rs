@@ -30,13 +30,17 @@ pub mod notation;
 pub mod ruleset;
 mod score;
 pub mod shape;
+pub mod sheet;
 pub mod tile;
 pub mod violation;
 
 pub use fan::{Fan, FanCounts, FanSpec};
-pub use hand::{Claim, Hand, HandInput, KongExposure, Meld, MeldInput, MeldKind, WinContext, WinMethod, Wind};
+pub use hand::{
+    Claim, Hand, HandInput, KongExposure, Meld, MeldInput, MeldKind, WinContext, WinMethod, Wind,
+};
 pub use ruleset::{Ruleset, RulesetId};
 pub use score::{MINIMUM_FAN, Outcome, Scoring, score};
 pub use shape::{Reading, Set, SetKind};
+pub use sheet::{Element, ElementKind, FanLine, Shape};
 pub use tile::{Suit, Tile};
 pub use violation::{Violation, ViolationCode};

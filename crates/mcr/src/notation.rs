@@ -35,7 +35,11 @@ impl Parser<'_> {
     }
 
     fn error(&self, expected: &'static str) -> ParseHandError {
-        ParseHandError { position: self.pos, expected, found: self.peek() }
+        ParseHandError {
+            position: self.pos,
+            expected,
+            found: self.peek(),
+        }
     }
 
     /// Reads tiles until `]` or the end; pending digits at a `]` are returned as the claim digit.
@@ -95,7 +99,11 @@ impl Parser<'_> {
             [(at, _), ..] => {
                 return Err(ParseHandError {
                     position: *at,
-                    expected: if in_meld { "a single claim digit before `]`" } else { "a suit letter m, p or s" },
+                    expected: if in_meld {
+                        "a single claim digit before `]`"
+                    } else {
+                        "a suit letter m, p or s"
+                    },
                     found: self.chars.get(*at).copied(),
                 });
             }
@@ -106,7 +114,11 @@ impl Parser<'_> {
 
 /// Parses notation into a hand as declared (not yet validated).
 pub fn parse_hand(src: &str) -> Result<HandInput, ParseHandError> {
-    let mut p = Parser { chars: src.trim_end().chars().collect(), pos: 0, _src: src };
+    let mut p = Parser {
+        chars: src.trim_end().chars().collect(),
+        pos: 0,
+        _src: src,
+    };
     while p.peek() == Some(' ') {
         p.pos += 1;
     }
@@ -117,7 +129,11 @@ pub fn parse_hand(src: &str) -> Result<HandInput, ParseHandError> {
         let (tiles, claim) = p.tiles(true)?;
         p.pos += 1; // the `]`
         if tiles.is_empty() {
-            return Err(ParseHandError { position: start, expected: "meld tiles", found: Some(']') });
+            return Err(ParseHandError {
+                position: start,
+                expected: "meld tiles",
+                found: Some(']'),
+            });
         }
         melds.push(meld_from(tiles, claim).ok_or(ParseHandError {
             position: p.pos - 2,
@@ -133,7 +149,11 @@ pub fn parse_hand(src: &str) -> Result<HandInput, ParseHandError> {
     if winning_tile.is_none() {
         return Err(p.error("standing tiles ending with the winning tile"));
     }
-    Ok(HandInput { melds, standing, winning_tile })
+    Ok(HandInput {
+        melds,
+        standing,
+        winning_tile,
+    })
 }
 
 /// Builds a meld from its tiles and claim digit; `None` if the digit does not fit the meld.
@@ -160,12 +180,21 @@ fn meld_from(tiles: Vec<Tile>, claim: Option<u8>) -> Option<MeldInput> {
             Some(_) => return None,
         }
     };
-    Some(MeldInput { kind, tiles, claimed_from, promoted })
+    Some(MeldInput {
+        kind,
+        tiles,
+        claimed_from,
+        promoted,
+    })
 }
 
 /// Parses a plain run of tiles (`123m45pEE`), for tests and command-line tools.
 pub fn parse_tiles(src: &str) -> Result<Vec<Tile>, ParseHandError> {
-    let mut p = Parser { chars: src.chars().collect(), pos: 0, _src: src };
+    let mut p = Parser {
+        chars: src.chars().collect(),
+        pos: 0,
+        _src: src,
+    };
     p.tiles(false).map(|(t, _)| t)
 }
 
@@ -212,7 +241,12 @@ pub fn format_hand(hand: &HandInput) -> String {
         }
         out.push(']');
     }
-    let tiles: Vec<Tile> = hand.standing.iter().copied().chain(hand.winning_tile).collect();
+    let tiles: Vec<Tile> = hand
+        .standing
+        .iter()
+        .copied()
+        .chain(hand.winning_tile)
+        .collect();
     write_tiles(&mut out, &tiles);
     out
 }
@@ -246,8 +280,22 @@ mod tests {
     fn kongs() {
         let h = parse_hand("[5555p][6666m1][7777s6]EE5s5s").unwrap();
         assert_eq!(h.melds[0].kind, MeldKind::ConcealedKong);
-        assert_eq!((h.melds[1].kind, h.melds[1].claimed_from, h.melds[1].promoted), (MeldKind::Kong, Some(Claim::Left), false));
-        assert_eq!((h.melds[2].kind, h.melds[2].claimed_from, h.melds[2].promoted), (MeldKind::Kong, Some(Claim::Opposite), true));
+        assert_eq!(
+            (
+                h.melds[1].kind,
+                h.melds[1].claimed_from,
+                h.melds[1].promoted
+            ),
+            (MeldKind::Kong, Some(Claim::Left), false)
+        );
+        assert_eq!(
+            (
+                h.melds[2].kind,
+                h.melds[2].claimed_from,
+                h.melds[2].promoted
+            ),
+            (MeldKind::Kong, Some(Claim::Opposite), true)
+        );
         assert_eq!(format_hand(&h), "[5555p][6666m1][7777s6]EE55s");
         assert_eq!(parse_hand(&format_hand(&h)).unwrap(), h);
     }

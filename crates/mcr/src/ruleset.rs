@@ -151,7 +151,8 @@ impl Ruleset {
 
     /// Whether `fan` suppresses `excluded` under this ruleset.
     pub fn excludes(&self, fan: Fan, excluded: Fan) -> bool {
-        fan.spec().excludes.contains(&excluded) && !self.lifted_exclusions.contains(&(fan, excluded))
+        fan.spec().excludes.contains(&excluded)
+            && !self.lifted_exclusions.contains(&(fan, excluded))
     }
 }
 
@@ -163,7 +164,11 @@ impl Default for Ruleset {
 
 impl RulesetId {
     /// All rulesets.
-    pub const ALL: [RulesetId; 3] = [RulesetId::ChineseOfficial1998, RulesetId::Mil, RulesetId::GreenBook2006];
+    pub const ALL: [RulesetId; 3] = [
+        RulesetId::ChineseOfficial1998,
+        RulesetId::Mil,
+        RulesetId::GreenBook2006,
+    ];
 
     /// The command-line name (`chinese-official-1998`, `mil`, `green-book-2006`).
     pub const fn name(self) -> &'static str {
@@ -178,6 +183,10 @@ impl std::str::FromStr for RulesetId {
         RulesetId::ALL
             .into_iter()
             .find(|id| id.name() == s)
-            .ok_or_else(|| format!("unknown ruleset `{s}` (expected chinese-official-1998, mil or green-book-2006)"))
+            .ok_or_else(|| {
+                format!(
+                    "unknown ruleset `{s}` (expected chinese-official-1998, mil or green-book-2006)"
+                )
+            })
     }
 }

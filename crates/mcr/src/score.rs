@@ -1,10 +1,11 @@
 //! Scoring a validated hand: every reading, its fans, and the best one.
 
 use crate::fan::detect::{
-    StandardInput, concealment_fans, event_fans, kong_fans, pung_fans, standard_fans, tile_fans, tile_hog, wait_fan,
+    StandardInput, concealment_fans, event_fans, kong_fans, pung_fans, standard_fans, tile_fans,
+    tile_hog, wait_fan,
 };
 use crate::fan::{Fan, FanCounts, apply_exclusions, points};
-use crate::hand::{Hand, Meld, WinContext, WinMethod};
+use crate::hand::{Hand, Meld, WinContext, WinMethod, Wind};
 use crate::ruleset::Ruleset;
 use crate::shape::wait::{is_seven_pairs, waits};
 use crate::shape::{Reading, Set, SetKind, is_orphan, knitted_straights, standard_divisions};
@@ -39,6 +40,12 @@ pub struct Scoring {
     pub flower_points: u32,
     /// `fan_total + flower_points`.
     pub total: u32,
+    /// The winning tile (for the score sheet).
+    pub winning_tile: Tile,
+    /// The seat wind of the win.
+    pub seat_wind: Wind,
+    /// The prevalent wind of the win.
+    pub prevalent_wind: Wind,
 }
 
 /// Facts about the hand shared by every reading.
@@ -69,15 +76,28 @@ pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
     let concealed = *hand.concealed_counts();
     let all = hand.all_counts();
     let self_drawn = context.method == WinMethod::SelfDrawn;
-    let present = all.iter().enumerate().fold(0u64, |acc, (i, &n)| if n > 0 { acc | (1 << i) } else { acc });
+    let present = all.iter().enumerate().fold(
+        0u64,
+        |acc, (i, &n)| if n > 0 { acc | (1 << i) } else { acc },
+    );
     let claimed_melds = hand.melds().iter().filter(|m| m.is_claimed()).count();
     let kongs = hand.melds().iter().filter(|m| m.is_kong()).count();
     // The winning tile is the last copy when the winner's own melds show the other three.
     let melded_copies = all[win.index()] - concealed[win.index()];
     let last_copy = (context.last_copy || melded_copies == 3) && concealed[win.index()] == 1;
-    let kong_event = if self_drawn { context.replacement_draw } else { context.robbing_kong };
+    let kong_event = if self_drawn {
+        context.replacement_draw
+    } else {
+        context.robbing_kong
+    };
     let mut common = FanCounts::default();
-    event_fans(self_drawn, last_copy, context.last_tile, kong_event, &mut common);
+    event_fans(
+        self_drawn,
+        last_copy,
+        context.last_tile,
+        kong_event,
+        &mut common,
+    );
     concealment_fans(claimed_melds, self_drawn, &mut common);
     let facts = Facts {
         rules,
@@ -97,7 +117,8 @@ pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
     let special = special_reading(&facts);
     let mut seven_pairs_found = false;
     if let Some((fans, reading)) = special {
-        seven_pairs_found = matches!(reading, Reading::SevenPairs { .. }) && fans.has(Fan::SevenPairs);
+        seven_pairs_found =
+            matches!(reading, Reading::SevenPairs { .. }) && fans.has(Fan::SevenPairs);
         best = Some((points(&fans, rules), fans, reading));
     }
     if best.is_none() || seven_pairs_found {
@@ -113,18 +134,28 @@ pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
             fan_total: 0,
             flower_points,
             total: flower_points,
+            winning_tile: win,
+            seat_wind: context.seat_wind,
+            prevalent_wind: context.prevalent_wind,
         },
         Some((fan_total, mut fans, reading)) => {
             if context.flowers > 0 {
                 fans.set(Fan::FlowerTiles, context.flowers);
             }
             Scoring {
-                outcome: if fan_total >= MINIMUM_FAN { Outcome::Win } else { Outcome::BelowMinimum },
+                outcome: if fan_total >= MINIMUM_FAN {
+                    Outcome::Win
+                } else {
+                    Outcome::BelowMinimum
+                },
                 fans,
                 reading: Some(reading),
                 fan_total,
                 flower_points,
                 total: fan_total + flower_points,
+                winning_tile: win,
+                seat_wind: context.seat_wind,
+                prevalent_wind: context.prevalent_wind,
             }
         }
     }
@@ -145,11 +176,15 @@ fn best_standard(
     }
     let mut before = f.concealed;
     before[f.win.index()] -= 1;
-    let wait_set = waits(&before, &{
-        let mut held = f.all;
-        held[f.win.index()] -= 1;
-        held
-    }, f.rules.wait_counts_exhausted_tiles);
+    let wait_set = waits(
+        &before,
+        &{
+            let mut held = f.all;
+            held[f.win.index()] -= 1;
+            held
+        },
+        f.rules.wait_counts_exhausted_tiles,
+    );
     let unique_wait = wait_set.count_ones() == 1;
     let nine_gates = is_nine_gates(f, &before);
     let mut hand_fans = f.common;
@@ -157,7 +192,10 @@ fn best_standard(
     hand_fans.add(Fan::TileHog, tile_hog(&f.all, f.kongs, true));
     for d in &divisions.items[..divisions.len] {
         let mut sets = [d.sets[0]; 4];
-        for (slot, s) in sets.iter_mut().zip(f.meld_sets().chain(d.sets[..d.len].iter().copied())) {
+        for (slot, s) in sets
+            .iter_mut()
+            .zip(f.meld_sets().chain(d.sets[..d.len].iter().copied()))
+        {
             *slot = s;
         }
         let mut raw = hand_fans;
@@ -180,7 +218,9 @@ fn best_standard(
             Some((best_total, _, _)) => {
                 total > *best_total
                     || (total == *best_total
-                        && (fans.has(Fan::PureTripleChow) || seven_pairs_found || fans.has(Fan::TriplePung)))
+                        && (fans.has(Fan::PureTripleChow)
+                            || seven_pairs_found
+                            || fans.has(Fan::TriplePung)))
             }
         };
         if take {
@@ -196,7 +236,9 @@ fn is_nine_gates(f: &Facts<'_>, before: &Counts) -> bool {
     if !f.hand.melds().is_empty() {
         return false;
     }
-    let Some(suit) = f.win.suit() else { return false };
+    let Some(suit) = f.win.suit() else {
+        return false;
+    };
     let base = suit.index() * 9;
     let pattern = [3, 1, 1, 1, 1, 1, 1, 1, 3];
     before[base..base + 9] == pattern && before.iter().map(|&n| usize::from(n)).sum::<usize>() == 13
@@ -218,10 +260,16 @@ fn special_reading(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
             return Some(r);
         }
         if distinct == 13 && (0..34).all(|i| (f.concealed[i] > 0) == is_orphan(i)) {
-            let pair = Tile::ALL.into_iter().find(|t| f.concealed[t.index()] == 2).unwrap_or(Tile::EAST);
+            let pair = Tile::ALL
+                .into_iter()
+                .find(|t| f.concealed[t.index()] == 2)
+                .unwrap_or(Tile::EAST);
             let mut raw = f.common;
             raw.add(Fan::ThirteenOrphans, 1);
-            return Some((apply_exclusions(&raw, f.rules), Reading::ThirteenOrphans { pair }));
+            return Some((
+                apply_exclusions(&raw, f.rules),
+                Reading::ThirteenOrphans { pair },
+            ));
         }
     }
     if declared <= 1 {
@@ -241,19 +289,40 @@ fn seven_pairs(f: &Facts<'_>) -> (FanCounts, Reading) {
     }
     let mut raw = f.common;
     let shifted = pairs[0].is_numbered()
-        && pairs.windows(2).all(|w| w[1].index() == w[0].index() + 1 && w[1].suit() == w[0].suit());
-    raw.add(if shifted { Fan::SevenShiftedPairs } else { Fan::SevenPairs }, 1);
+        && pairs
+            .windows(2)
+            .all(|w| w[1].index() == w[0].index() + 1 && w[1].suit() == w[0].suit());
+    raw.add(
+        if shifted {
+            Fan::SevenShiftedPairs
+        } else {
+            Fan::SevenPairs
+        },
+        1,
+    );
     tile_fans(f.present, &mut raw);
-    raw.add(Fan::TileHog, tile_hog(&f.concealed, 0, f.rules.seven_pairs_honor_tile_hog));
-    (apply_exclusions(&raw, f.rules), Reading::SevenPairs { pairs })
+    raw.add(
+        Fan::TileHog,
+        tile_hog(&f.concealed, 0, f.rules.seven_pairs_honor_tile_hog),
+    );
+    (
+        apply_exclusions(&raw, f.rules),
+        Reading::SevenPairs { pairs },
+    )
 }
 
 fn honors_and_knitted(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
-    let numbered: Vec<Tile> = Tile::ALL.into_iter().filter(|t| t.is_numbered() && f.concealed[t.index()] > 0).collect();
+    let numbered: Vec<Tile> = Tile::ALL
+        .into_iter()
+        .filter(|t| t.is_numbered() && f.concealed[t.index()] > 0)
+        .collect();
     if !(7..=9).contains(&numbered.len()) {
         return None;
     }
-    if !knitted_straights().iter().any(|k| numbered.iter().all(|t| k.contains(t))) {
+    if !knitted_straights()
+        .iter()
+        .any(|k| numbered.iter().all(|t| k.contains(t)))
+    {
         return None;
     }
     let mut raw = f.common;
@@ -266,15 +335,23 @@ fn honors_and_knitted(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
         }
     }
     let mut tiles = [Tile::EAST; 14];
-    for (slot, t) in tiles.iter_mut().zip(Tile::ALL.into_iter().filter(|t| f.concealed[t.index()] > 0)) {
+    for (slot, t) in tiles
+        .iter_mut()
+        .zip(Tile::ALL.into_iter().filter(|t| f.concealed[t.index()] > 0))
+    {
         *slot = t;
     }
-    Some((apply_exclusions(&raw, f.rules), Reading::HonorsAndKnitted { tiles }))
+    Some((
+        apply_exclusions(&raw, f.rules),
+        Reading::HonorsAndKnitted { tiles },
+    ))
 }
 
 /// 组合龙 + one set + a pair (the set may be the one declared meld).
 fn knitted_straight(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
-    let knitted = knitted_straights().into_iter().find(|k| k.iter().all(|t| f.concealed[t.index()] > 0))?;
+    let knitted = knitted_straights()
+        .into_iter()
+        .find(|k| k.iter().all(|t| f.concealed[t.index()] > 0))?;
     let mut rest = f.concealed;
     for t in &knitted {
         rest[t.index()] -= 1;
@@ -322,5 +399,8 @@ fn knitted_straight(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
     } else if !knitted.contains(&f.win) || f.concealed[f.win.index()] == 3 {
         raw.add(Fan::SingleWait, 1);
     }
-    Some((apply_exclusions(&raw, f.rules), Reading::KnittedStraight { knitted, set, pair }))
+    Some((
+        apply_exclusions(&raw, f.rules),
+        Reading::KnittedStraight { knitted, set, pair },
+    ))
 }

@@ -119,7 +119,11 @@ impl Tile {
 
     /// Rank 1..=9 of a numbered tile; `None` for honours.
     pub const fn rank(self) -> Option<u8> {
-        if self.0 < 27 { Some(self.0 % 9 + 1) } else { None }
+        if self.0 < 27 {
+            Some(self.0 % 9 + 1)
+        } else {
+            None
+        }
     }
 
     /// Rank of a numbered tile, 0 for honours (for quick comparisons).
@@ -174,7 +178,11 @@ impl Tile {
 
     /// The next tile of the same suit, if any.
     pub const fn succ(self) -> Option<Tile> {
-        if self.0 < 27 && self.0 % 9 != 8 { Some(Tile(self.0 + 1)) } else { None }
+        if self.0 < 27 && self.0 % 9 != 8 {
+            Some(Tile(self.0 + 1))
+        } else {
+            None
+        }
     }
 
     /// The wind this tile is, if it is a wind.
@@ -260,7 +268,10 @@ impl FromStr for Tile {
         match (chars.next(), chars.next(), chars.next()) {
             (Some(c), None, None) => Tile::honor_from_letter(c).ok_or_else(err),
             (Some(d), Some(l), None) => {
-                let rank = d.to_digit(10).and_then(|d| u8::try_from(d).ok()).ok_or_else(err)?;
+                let rank = d
+                    .to_digit(10)
+                    .and_then(|d| u8::try_from(d).ok())
+                    .ok_or_else(err)?;
                 let suit = Suit::from_letter(l).ok_or_else(err)?;
                 Tile::numbered(suit, rank).ok_or_else(err)
             }
@@ -282,7 +293,13 @@ mod tests {
             assert_eq!(t.to_string().parse::<Tile>(), Ok(t));
             assert_eq!(Tile::from_code(&t.code()), Some(t));
         }
-        assert_eq!(Tile::ALL.iter().filter(|t| t.is_terminal_or_honor()).count(), 13);
+        assert_eq!(
+            Tile::ALL
+                .iter()
+                .filter(|t| t.is_terminal_or_honor())
+                .count(),
+            13
+        );
         assert_eq!(Tile::ALL.iter().filter(|t| t.is_green()).count(), 6);
         assert_eq!(Tile::ALL.iter().filter(|t| t.is_reversible()).count(), 14);
     }

@@ -99,7 +99,11 @@ pub struct Violation {
 impl Violation {
     /// A violation.
     pub fn new(code: ViolationCode, field: String, message: String) -> Self {
-        Violation { code, field, message }
+        Violation {
+            code,
+            field,
+            message,
+        }
     }
 }
 

@@ -40,7 +40,10 @@ impl FanCounts {
 
     /// The scored fans with their counts, in id order.
     pub fn iter(&self) -> impl Iterator<Item = (Fan, u8)> + '_ {
-        Fan::ALL.iter().map(|&f| (f, self.get(f))).filter(|&(_, c)| c > 0)
+        Fan::ALL
+            .iter()
+            .map(|&f| (f, self.get(f)))
+            .filter(|&(_, c)| c > 0)
     }
 
     /// Adds every count of `other`.
@@ -53,6 +56,8 @@ impl FanCounts {
 
 impl std::fmt::Debug for FanCounts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_map().entries(self.iter().map(|(fan, n)| (fan.spec().name_zh, n))).finish()
+        f.debug_map()
+            .entries(self.iter().map(|(fan, n)| (fan.spec().name_zh, n)))
+            .finish()
     }
 }

@@ -80,14 +80,24 @@ fn three_chows(a: u8, b: u8, c: u8) -> Option<Fan> {
 /// The best single pairing of a spare chow with the three chows of a three-chow fan.
 fn spare_chow(t: [u8; 3], extra: u8) -> Option<Fan> {
     let fans = t.map(|x| two_chows(x, extra));
-    [Fan::PureDoubleChow, Fan::MixedDoubleChow, Fan::ShortStraight, Fan::TwoTerminalChows]
-        .into_iter()
-        .find(|f| fans.contains(&Some(*f)))
+    [
+        Fan::PureDoubleChow,
+        Fan::MixedDoubleChow,
+        Fan::ShortStraight,
+        Fan::TwoTerminalChows,
+    ]
+    .into_iter()
+    .find(|f| fans.contains(&Some(*f)))
 }
 
 /// Trims pairing fans so at most `max` remain: repeated fans go first, from 老少副 upwards.
 fn trim_pairings(found: &[Option<Fan>], max: usize, fans: &mut FanCounts) {
-    const ORDER: [Fan; 4] = [Fan::PureDoubleChow, Fan::MixedDoubleChow, Fan::ShortStraight, Fan::TwoTerminalChows];
+    const ORDER: [Fan; 4] = [
+        Fan::PureDoubleChow,
+        Fan::MixedDoubleChow,
+        Fan::ShortStraight,
+        Fan::TwoTerminalChows,
+    ];
     let mut table = [0usize; 4];
     for f in found.iter().flatten() {
         if let Some(i) = ORDER.iter().position(|o| o == f) {
@@ -118,7 +128,12 @@ fn four_chows(m: [u8; 4], fans: &mut FanCounts) {
         fans.add(Fan::QuadrupleChow, 1);
         return;
     }
-    for (three, extra) in [([a, b, c], d), ([a, b, d], c), ([a, c, d], b), ([b, c, d], a)] {
+    for (three, extra) in [
+        ([a, b, c], d),
+        ([a, b, d], c),
+        ([a, c, d], b),
+        ([b, c, d], a),
+    ] {
         if let Some(f) = three_chows(three[0], three[1], three[2]) {
             fans.add(f, 1);
             if let Some(p) = spare_chow(three, extra) {
@@ -127,10 +142,20 @@ fn four_chows(m: [u8; 4], fans: &mut FanCounts) {
             return;
         }
     }
-    let pairs = [two_chows(a, b), two_chows(a, c), two_chows(a, d), two_chows(b, c), two_chows(b, d), two_chows(c, d)];
+    let pairs = [
+        two_chows(a, b),
+        two_chows(a, c),
+        two_chows(a, d),
+        two_chows(b, c),
+        two_chows(b, d),
+        two_chows(c, d),
+    ];
     // A chow related to none of the others cannot bring in a pairing.
     let lonely = |x: [usize; 3]| x.iter().all(|&i| pairs[i].is_none());
-    let lonely_chows = [[0, 1, 2], [0, 3, 4], [1, 3, 5], [2, 4, 5]].into_iter().filter(|&idx| lonely(idx)).count();
+    let lonely_chows = [[0, 1, 2], [0, 3, 4], [1, 3, 5], [2, 4, 5]]
+        .into_iter()
+        .filter(|&idx| lonely(idx))
+        .count();
     if let Some(max) = 3usize.checked_sub(lonely_chows).filter(|&m| m > 0) {
         trim_pairings(&pairs, max, fans);
     }
@@ -141,7 +166,11 @@ fn three_chows_family(m: [u8; 3], fans: &mut FanCounts) {
         fans.add(f, 1);
         return;
     }
-    let pairs = [two_chows(m[0], m[1]), two_chows(m[0], m[2]), two_chows(m[1], m[2])];
+    let pairs = [
+        two_chows(m[0], m[1]),
+        two_chows(m[0], m[2]),
+        two_chows(m[1], m[2]),
+    ];
     trim_pairings(&pairs, 2, fans);
 }
 
@@ -192,7 +221,12 @@ fn four_pungs(k: [u8; 4], fans: &mut FanCounts) {
         fans.add(Fan::BigFourWinds, 1);
         return;
     }
-    for (three, free) in [([a, b, c], 3usize), ([a, b, d], 2), ([a, c, d], 1), ([b, c, d], 0)] {
+    for (three, free) in [
+        ([a, b, c], 3usize),
+        ([a, b, d], 2),
+        ([a, c, d], 1),
+        ([b, c, d], 0),
+    ] {
         if let Some(f) = three_pungs(three[0], three[1], three[2]) {
             fans.add(f, 1);
             // The spare pung may pair once with one of the three.
@@ -227,7 +261,13 @@ fn three_pungs_family(k: [u8; 3], fans: &mut FanCounts) {
 }
 
 /// Kong fans (one of the kong family) and concealed-pung fans (one of that family).
-pub(crate) fn kong_fans(concealed_pungs: usize, melded_kongs: usize, concealed_kongs: usize, rules: &Ruleset, fans: &mut FanCounts) {
+pub(crate) fn kong_fans(
+    concealed_pungs: usize,
+    melded_kongs: usize,
+    concealed_kongs: usize,
+    rules: &Ruleset,
+    fans: &mut FanCounts,
+) {
     let kong = match (melded_kongs, concealed_kongs) {
         (0, 0) => None,
         (1, 0) => Some(Fan::MeldedKong),
@@ -257,7 +297,9 @@ pub(crate) fn kong_fans(concealed_pungs: usize, melded_kongs: usize, concealed_k
 /// Per-set pung fans: 箭刻 for dragons, 圈风刻/门风刻 for the round and seat winds, and
 /// 幺九刻 for every other terminal or wind pung not already used by a wind fan.
 pub(crate) fn pung_fans(pungs: &[Tile], prevalent: Tile, seat: Tile, fans: &mut FanCounts) {
-    let winds_used = fans.has(Fan::BigFourWinds) || fans.has(Fan::LittleFourWinds) || fans.has(Fan::BigThreeWinds);
+    let winds_used = fans.has(Fan::BigFourWinds)
+        || fans.has(Fan::LittleFourWinds)
+        || fans.has(Fan::BigThreeWinds);
     let mut terminal_pungs = 0u8;
     for &t in pungs {
         if t.is_dragon() {
@@ -284,9 +326,16 @@ pub(crate) fn pung_fans(pungs: &[Tile], prevalent: Tile, seat: Tile, fans: &mut 
 /// Fans that depend only on which tile kinds the hand holds: suits (无字, 缺一门, 混一色, 清一色,
 /// 五门齐), tile classes (断幺, 推不倒, 绿一色, 字一色, 清幺九, 混幺九) and ranges (大于五 …).
 pub(crate) fn tile_fans(present: u64, fans: &mut FanCounts) {
-    let tiles = || Tile::ALL.into_iter().filter(move |t| present & (1 << t.index()) != 0);
+    let tiles = || {
+        Tile::ALL
+            .into_iter()
+            .filter(move |t| present & (1 << t.index()) != 0)
+    };
     let honors = tiles().any(Tile::is_honor);
-    let suits = [0u8, 1, 2].iter().filter(|&&s| tiles().any(|t| t.group() == s)).count();
+    let suits = [0u8, 1, 2]
+        .iter()
+        .filter(|&&s| tiles().any(|t| t.group() == s))
+        .count();
     if !honors {
         fans.add(Fan::NoHonors, 1);
     }
@@ -324,9 +373,23 @@ pub(crate) fn tile_fans(present: u64, fans: &mut FanCounts) {
     let ranks: u16 = tiles().fold(0, |acc, t| acc | (1 << t.rank_or_zero()));
     let only = |allowed: &[u8]| ranks & !allowed.iter().fold(0u16, |a, r| a | (1 << r)) == 0;
     if only(&[1, 2, 3, 4]) {
-        fans.add(if ranks & (1 << 4) != 0 { Fan::LowerFour } else { Fan::LowerTiles }, 1);
+        fans.add(
+            if ranks & (1 << 4) != 0 {
+                Fan::LowerFour
+            } else {
+                Fan::LowerTiles
+            },
+            1,
+        );
     } else if only(&[6, 7, 8, 9]) {
-        fans.add(if ranks & (1 << 6) != 0 { Fan::UpperFour } else { Fan::UpperTiles }, 1);
+        fans.add(
+            if ranks & (1 << 6) != 0 {
+                Fan::UpperFour
+            } else {
+                Fan::UpperTiles
+            },
+            1,
+        );
     } else if only(&[4, 5, 6]) {
         fans.add(Fan::MiddleTiles, 1);
     }
@@ -377,8 +440,12 @@ pub(crate) fn standard_fans(input: &StandardInput<'_>, rules: &Ruleset, fans: &m
     // On a discard, a concealed pung completed by the winning tile is melded, unless the
     // winning tile can be read as part of a concealed chow.
     if !input.self_drawn
-        && !sets.iter().any(|s| s.kind == SetKind::Chow && !s.declared && s.contains(input.win))
-        && sets.iter().any(|s| s.kind == SetKind::Pung && !s.declared && s.tile == input.win)
+        && !sets
+            .iter()
+            .any(|s| s.kind == SetKind::Chow && !s.declared && s.contains(input.win))
+        && sets
+            .iter()
+            .any(|s| s.kind == SetKind::Pung && !s.declared && s.tile == input.win)
     {
         concealed_pungs -= 1;
     }
@@ -433,7 +500,9 @@ pub(crate) fn standard_fans(input: &StandardInput<'_>, rules: &Ruleset, fans: &m
     pung_fans(&pungs[..n_pungs], input.prevalent, input.seat, fans);
     if input.nine_gates {
         let left = match rules.nine_gates_terminal_pungs {
-            NineGatesTerminalPungs::OneFewer => fans.get(Fan::PungOfTerminalsOrHonors).saturating_sub(1),
+            NineGatesTerminalPungs::OneFewer => {
+                fans.get(Fan::PungOfTerminalsOrHonors).saturating_sub(1)
+            }
             NineGatesTerminalPungs::None => 0,
         };
         fans.set(Fan::PungOfTerminalsOrHonors, left);
@@ -448,7 +517,11 @@ pub(crate) fn standard_fans(input: &StandardInput<'_>, rules: &Ruleset, fans: &m
 
 /// 边张, 坎张 or 单钓将 from the winning tile's place among the concealed sets and the pair
 /// (edge before closed before single).
-pub(crate) fn wait_fan<'a>(sets: impl Iterator<Item = &'a Set>, pair: Tile, win: Tile) -> Option<Fan> {
+pub(crate) fn wait_fan<'a>(
+    sets: impl Iterator<Item = &'a Set>,
+    pair: Tile,
+    win: Tile,
+) -> Option<Fan> {
     let (mut edge, mut closed) = (false, false);
     for s in sets {
         if s.kind == SetKind::Chow && s.contains(win) {
@@ -473,7 +546,10 @@ pub(crate) fn wait_fan<'a>(sets: impl Iterator<Item = &'a Set>, pair: Tile, win:
 /// 全带幺, 全带五 and 全双刻 from the four sets and the pair.
 fn set_traits(sets: &[Set; 4], pair: Tile, fans: &mut FanCounts) {
     let (mut outside, mut five, mut even) = (0, 0, 0);
-    let parts = sets.iter().map(|s| (s.kind == SetKind::Chow, s.tile)).chain(std::iter::once((false, pair)));
+    let parts = sets
+        .iter()
+        .map(|s| (s.kind == SetKind::Chow, s.tile))
+        .chain(std::iter::once((false, pair)));
     for (chow, t) in parts {
         if t.is_honor() {
             outside += 1;
@@ -521,7 +597,9 @@ fn three_suited_terminal_chows(sets: &[Set; 4], pair: Tile) -> bool {
             _ => return false,
         }
     }
-    (0..3).filter(|&g| g != usize::from(pair.group())).all(|g| low[g] && high[g])
+    (0..3)
+        .filter(|&g| g != usize::from(pair.group()))
+        .all(|g| low[g] && high[g])
 }
 
 /// 123 123 789 789 and a pair of 5, all of one suit.
@@ -545,7 +623,13 @@ fn pure_terminal_chows(sets: &[Set; 4], pair: Tile) -> bool {
 
 /// Win-event fans: 和绝张, 自摸, 妙手回春, 杠上开花, 海底捞月, 抢杠和.
 #[allow(clippy::fn_params_excessive_bools)] // the four circumstances of the rulebook
-pub(crate) fn event_fans(self_drawn: bool, last_copy: bool, last_tile: bool, kong: bool, fans: &mut FanCounts) {
+pub(crate) fn event_fans(
+    self_drawn: bool,
+    last_copy: bool,
+    last_tile: bool,
+    kong: bool,
+    fans: &mut FanCounts,
+) {
     if last_copy {
         fans.add(Fan::LastTile, 1);
     }

@@ -57,7 +57,9 @@ pub(crate) fn apply_exclusions(raw: &FanCounts, rules: &Ruleset) -> FanCounts {
 
 /// The points of a multiset of fans under a ruleset (flowers included if present).
 pub fn points(fans: &FanCounts, rules: &Ruleset) -> u32 {
-    fans.iter().map(|(f, n)| u32::from(rules.points(f)) * u32::from(n)).sum()
+    fans.iter()
+        .map(|(f, n)| u32::from(rules.points(f)) * u32::from(n))
+        .sum()
 }
 
 #[cfg(test)]
@@ -79,7 +81,11 @@ mod tests {
         raw.set(Fan::FullyConcealedHand, 1);
         raw.set(Fan::SelfDrawn, 1);
         let kept = apply_exclusions(&raw, &Ruleset::MIL);
-        assert!(kept.has(Fan::SevenPairs) && kept.has(Fan::SelfDrawn) && !kept.has(Fan::FullyConcealedHand));
+        assert!(
+            kept.has(Fan::SevenPairs)
+                && kept.has(Fan::SelfDrawn)
+                && !kept.has(Fan::FullyConcealedHand)
+        );
         // The Green Book lifts that exclusion: 不求人 stands and takes 自摸 with it.
         let kept = apply_exclusions(&raw, &Ruleset::GREEN_BOOK_2006);
         assert!(kept.has(Fan::FullyConcealedHand) && !kept.has(Fan::SelfDrawn));

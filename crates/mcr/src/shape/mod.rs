@@ -36,8 +36,18 @@ pub struct Set {
 impl Set {
     pub(crate) fn from_meld(meld: Meld) -> Set {
         match meld {
-            Meld::Chow { first } => Set { kind: SetKind::Chow, tile: first, declared: true, claimed: true },
-            Meld::Pung { tile, .. } => Set { kind: SetKind::Pung, tile, declared: true, claimed: true },
+            Meld::Chow { first } => Set {
+                kind: SetKind::Chow,
+                tile: first,
+                declared: true,
+                claimed: true,
+            },
+            Meld::Pung { tile, .. } => Set {
+                kind: SetKind::Pung,
+                tile,
+                declared: true,
+                claimed: true,
+            },
             Meld::Kong { tile, exposure } => Set {
                 kind: SetKind::Kong,
                 tile,
@@ -48,7 +58,12 @@ impl Set {
     }
 
     const fn concealed(kind: SetKind, tile: Tile) -> Set {
-        Set { kind, tile, declared: false, claimed: false }
+        Set {
+            kind,
+            tile,
+            declared: false,
+            claimed: false,
+        }
     }
 
     /// Whether this is a pung or a kong.
@@ -61,7 +76,9 @@ impl Set {
         match self.kind {
             SetKind::Chow => {
                 let i = self.tile.index();
-                (i..i + 3).filter_map(|j| Tile::from_index(j as u8)).collect()
+                (i..i + 3)
+                    .filter_map(|j| Tile::from_index(j as u8))
+                    .collect()
             }
             SetKind::Pung => vec![self.tile; 3],
             SetKind::Kong => vec![self.tile; 4],
@@ -72,7 +89,9 @@ impl Set {
     pub fn contains(self, t: Tile) -> bool {
         match self.kind {
             SetKind::Chow => {
-                t.suit() == self.tile.suit() && t.index() >= self.tile.index() && t.index() <= self.tile.index() + 2
+                t.suit() == self.tile.suit()
+                    && t.index() >= self.tile.index()
+                    && t.index() <= self.tile.index() + 2
             }
             SetKind::Pung | SetKind::Kong => t == self.tile,
         }
@@ -124,13 +143,24 @@ pub(crate) const fn order_key(t: Tile) -> u8 {
         1 => 3, // dots
         _ => 4, // honours
     };
-    let rank = if t.is_numbered() { t.rank_or_zero() } else { t.index() as u8 - 26 };
+    let rank = if t.is_numbered() {
+        t.rank_or_zero()
+    } else {
+        t.index() as u8 - 26
+    };
     suit_order * 16 + rank
 }
 
 /// Sort key of a concealed set: by tile, a pung before the chow starting on the same tile.
 const fn set_key(s: Set) -> (u8, u8) {
-    (order_key(s.tile), if matches!(s.kind, SetKind::Chow) { 1 } else { 0 })
+    (
+        order_key(s.tile),
+        if matches!(s.kind, SetKind::Chow) {
+            1
+        } else {
+            0
+        },
+    )
 }
 
 /// At most this many standard divisions are kept (no legal hand has more than a handful).
@@ -153,8 +183,15 @@ pub(crate) struct Divisions {
 
 /// Every division of `concealed` into `needed` sets and one pair.
 pub(crate) fn standard_divisions(concealed: &Counts, needed: usize) -> Divisions {
-    let empty = Division { sets: [Set::concealed(SetKind::Pung, Tile::EAST); 4], len: 0, pair: Tile::EAST };
-    let mut out = Divisions { items: [empty; MAX_DIVISIONS], len: 0 };
+    let empty = Division {
+        sets: [Set::concealed(SetKind::Pung, Tile::EAST); 4],
+        len: 0,
+        pair: Tile::EAST,
+    };
+    let mut out = Divisions {
+        items: [empty; MAX_DIVISIONS],
+        len: 0,
+    };
     let mut c = *concealed;
     let mut work = empty;
     divide(&mut c, (0, 0), needed, None, &mut work, &mut out);
@@ -194,7 +231,9 @@ fn divide(
         return;
     };
     let min_kind = if i == from { min_kind } else { 0 };
-    let Some(t) = Tile::from_index(i as u8) else { return };
+    let Some(t) = Tile::from_index(i as u8) else {
+        return;
+    };
     if min_kind == 0 && pair.is_none() && c[i] >= 2 {
         c[i] -= 2;
         divide(c, (i, 1), needed, Some(t), work, out);
@@ -208,7 +247,8 @@ fn divide(
         work.len -= 1;
         c[i] += 3;
     }
-    if work.len < needed && t.is_numbered() && t.rank_or_zero() <= 7 && c[i + 1] > 0 && c[i + 2] > 0 {
+    if work.len < needed && t.is_numbered() && t.rank_or_zero() <= 7 && c[i + 1] > 0 && c[i + 2] > 0
+    {
         c[i] -= 1;
         c[i + 1] -= 1;
         c[i + 2] -= 1;
@@ -225,7 +265,14 @@ fn divide(
 /// The six knitted straights (147, 258, 369 spread over the three suits), in calculator order.
 pub(crate) fn knitted_straights() -> [[Tile; 9]; 6] {
     // Suit permutations for ranks (147, 258, 369), in characters/bamboo/dots order.
-    const PERMS: [[usize; 3]; 6] = [[0, 2, 1], [0, 1, 2], [2, 0, 1], [2, 1, 0], [1, 0, 2], [1, 2, 0]];
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 2, 1],
+        [0, 1, 2],
+        [2, 0, 1],
+        [2, 1, 0],
+        [1, 0, 2],
+        [1, 2, 0],
+    ];
     let mut out = [[Tile::EAST; 9]; 6];
     for (k, perm) in PERMS.iter().enumerate() {
         let mut tiles = Vec::with_capacity(9);

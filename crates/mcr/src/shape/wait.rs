@@ -145,7 +145,11 @@ mod tests {
     fn wait_list(tiles: &str) -> Vec<String> {
         let c = counts(tiles);
         let w = waits(&c, &c, true);
-        Tile::ALL.iter().filter(|t| w & (1 << t.index()) != 0).map(ToString::to_string).collect()
+        Tile::ALL
+            .iter()
+            .filter(|t| w & (1 << t.index()) != 0)
+            .map(ToString::to_string)
+            .collect()
     }
 
     #[test]
@@ -156,7 +160,10 @@ mod tests {
         assert_eq!(wait_list("45567mEE"), ["3m", "6m"]);
         assert_eq!(wait_list("5677999s"), ["4s", "7s", "8s"]);
         assert_eq!(wait_list("4444567s"), ["4s", "7s"]);
-        assert_eq!(wait_list("1112345678999p"), ["1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p"]);
+        assert_eq!(
+            wait_list("1112345678999p"),
+            ["1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p"]
+        );
         assert_eq!(wait_list("19m19s19pESWNCFP"), Vec::<String>::new());
         assert_eq!(wait_list("2233445566778s"), ["2s", "5s", "8s"]);
     }
@@ -165,7 +172,10 @@ mod tests {
     fn physical_waits_skip_exhausted_kinds() {
         let c = counts("4444567s");
         let w = waits(&c, &c, false);
-        assert_eq!(w, 1 << Tile::numbered(crate::Suit::Bamboo, 7).unwrap().index());
+        assert_eq!(
+            w,
+            1 << Tile::numbered(crate::Suit::Bamboo, 7).unwrap().index()
+        );
     }
 
     #[test]

@@ -1,0 +1,412 @@
+//! The score sheet: the chosen reading as elements, and each fan with the elements that form it.
+
+use crate::fan::Fan;
+use crate::ruleset::Ruleset;
+use crate::score::Scoring;
+use crate::shape::{Reading, Set, SetKind};
+use crate::tile::Tile;
+
+/// What an element of a reading is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ElementKind {
+    /// Three consecutive tiles.
+    Chow,
+    /// Three identical tiles.
+    Pung,
+    /// Four identical tiles.
+    Kong,
+    /// Two identical tiles.
+    Pair,
+    /// The nine tiles of a knitted straight (组合龙), counted as three sets.
+    KnittedStraight,
+    /// A lone tile of 十三幺 or 全不靠.
+    Single,
+}
+
+/// One element of a reading: a set, the pair, the knitted tiles or a single tile.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Element {
+    /// What it is.
+    pub kind: ElementKind,
+    /// Its tiles.
+    pub tiles: Vec<Tile>,
+    /// Declared as a meld (including a concealed kong).
+    pub declared: bool,
+    /// Exposed with a claimed tile.
+    pub claimed: bool,
+}
+
+impl Element {
+    fn from_set(s: Set) -> Element {
+        let kind = match s.kind {
+            SetKind::Chow => ElementKind::Chow,
+            SetKind::Pung => ElementKind::Pung,
+            SetKind::Kong => ElementKind::Kong,
+        };
+        Element {
+            kind,
+            tiles: s.tiles(),
+            declared: s.declared,
+            claimed: s.claimed,
+        }
+    }
+
+    fn pair(t: Tile) -> Element {
+        Element {
+            kind: ElementKind::Pair,
+            tiles: vec![t, t],
+            declared: false,
+            claimed: false,
+        }
+    }
+
+    fn single(t: Tile) -> Element {
+        Element {
+            kind: ElementKind::Single,
+            tiles: vec![t],
+            declared: false,
+            claimed: false,
+        }
+    }
+
+    fn first(&self) -> Tile {
+        self.tiles[0]
+    }
+
+    fn is_pung_like(&self) -> bool {
+        matches!(self.kind, ElementKind::Pung | ElementKind::Kong)
+    }
+}
+
+/// The shape of a reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// Four sets and a pair.
+    Standard,
+    /// 七对.
+    SevenPairs,
+    /// 十三幺.
+    ThirteenOrphans,
+    /// 全不靠 / 七星不靠.
+    HonorsAndKnitted,
+    /// 组合龙 + a set + a pair.
+    KnittedStraight,
+}
+
+impl Reading {
+    /// The shape.
+    pub const fn shape(&self) -> Shape {
+        match self {
+            Reading::Standard { .. } => Shape::Standard,
+            Reading::SevenPairs { .. } => Shape::SevenPairs,
+            Reading::ThirteenOrphans { .. } => Shape::ThirteenOrphans,
+            Reading::HonorsAndKnitted { .. } => Shape::HonorsAndKnitted,
+            Reading::KnittedStraight { .. } => Shape::KnittedStraight,
+        }
+    }
+
+    /// The elements, declared melds first.
+    pub fn elements(&self) -> Vec<Element> {
+        match self {
+            Reading::Standard { sets, pair } => sets
+                .iter()
+                .map(|s| Element::from_set(*s))
+                .chain(std::iter::once(Element::pair(*pair)))
+                .collect(),
+            Reading::SevenPairs { pairs } => pairs.iter().map(|&t| Element::pair(t)).collect(),
+            Reading::ThirteenOrphans { pair } => Tile::ALL
+                .into_iter()
+                .filter(|t| t.is_terminal_or_honor() && t != pair)
+                .map(Element::single)
+                .chain(std::iter::once(Element::pair(*pair)))
+                .collect(),
+            Reading::HonorsAndKnitted { tiles } => {
+                tiles.iter().map(|&t| Element::single(t)).collect()
+            }
+            Reading::KnittedStraight { knitted, set, pair } => {
+                let mut sets = vec![Element::from_set(*set)];
+                sets.retain(|e| e.declared);
+                let knitted = Element {
+                    kind: ElementKind::KnittedStraight,
+                    tiles: knitted.to_vec(),
+                    declared: false,
+                    claimed: false,
+                };
+                let mut out = sets;
+                out.push(knitted);
+                if !set.declared {
+                    out.push(Element::from_set(*set));
+                }
+                out.push(Element::pair(*pair));
+                out
+            }
+        }
+    }
+}
+
+/// One line of the score sheet.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FanLine {
+    /// The fan.
+    pub fan: Fan,
+    /// Points per instance under the ruleset.
+    pub points: u16,
+    /// Number of instances.
+    pub count: u8,
+    /// Indices into [`Reading::elements`] of the elements that form the fan.
+    pub elements: Vec<usize>,
+}
+
+impl FanLine {
+    /// `points × count`.
+    pub fn total(&self) -> u32 {
+        u32::from(self.points) * u32::from(self.count)
+    }
+}
+
+impl Scoring {
+    /// The score sheet: every fan (highest first) with the elements that form it.
+    pub fn lines(&self, rules: &Ruleset) -> Vec<FanLine> {
+        let elements = self.reading.map(|r| r.elements()).unwrap_or_default();
+        let mut lines: Vec<FanLine> = self
+            .fans
+            .iter()
+            .map(|(fan, count)| FanLine {
+                fan,
+                points: rules.points(fan),
+                count,
+                elements: attribute(fan, &elements, self),
+            })
+            .collect();
+        lines.sort_by_key(|l| (std::cmp::Reverse(l.points), l.fan));
+        lines
+    }
+}
+
+fn all(elements: &[Element]) -> Vec<usize> {
+    (0..elements.len()).collect()
+}
+
+fn matching(elements: &[Element], pred: impl Fn(&Element) -> bool) -> Vec<usize> {
+    elements
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| pred(e))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The elements a fan is made of (a kiosk highlights them).
+fn attribute(fan: Fan, elements: &[Element], s: &Scoring) -> Vec<usize> {
+    let win = s.winning_tile;
+    let with_win = || {
+        elements
+            .iter()
+            .position(|e| !e.declared && e.tiles.contains(&win))
+            .into_iter()
+            .collect::<Vec<_>>()
+    };
+    match fan {
+        Fan::FlowerTiles => Vec::new(),
+        Fan::DragonPung => matching(elements, |e| e.is_pung_like() && e.first().is_dragon()),
+        Fan::PrevalentWind => matching(elements, |e| {
+            e.is_pung_like() && e.first() == s.prevalent_wind.tile()
+        }),
+        Fan::SeatWind => matching(elements, |e| {
+            e.is_pung_like() && e.first() == s.seat_wind.tile()
+        }),
+        Fan::PungOfTerminalsOrHonors => matching(elements, |e| {
+            e.is_pung_like()
+                && (e.first().is_terminal()
+                    || (e.first().is_wind()
+                        && e.first() != s.prevalent_wind.tile()
+                        && e.first() != s.seat_wind.tile()))
+        }),
+        Fan::MeldedKong | Fan::TwoMeldedKongs => {
+            matching(elements, |e| e.kind == ElementKind::Kong && e.claimed)
+        }
+        Fan::ConcealedKong | Fan::TwoConcealedKongs => {
+            matching(elements, |e| e.kind == ElementKind::Kong && !e.claimed)
+        }
+        Fan::MeldedAndConcealedKongs | Fan::ThreeKongs | Fan::FourKongs => {
+            matching(elements, |e| e.kind == ElementKind::Kong)
+        }
+        Fan::TwoConcealedPungs | Fan::ThreeConcealedPungs | Fan::FourConcealedPungs => {
+            matching(elements, |e| e.is_pung_like() && !e.claimed)
+        }
+        Fan::BigFourWinds | Fan::BigThreeWinds | Fan::LittleFourWinds => matching(elements, |e| {
+            e.kind != ElementKind::Chow && e.first().is_wind()
+        }),
+        Fan::BigThreeDragons | Fan::LittleThreeDragons | Fan::TwoDragonPungs => {
+            matching(elements, |e| {
+                e.kind != ElementKind::Chow && e.first().is_dragon()
+            })
+        }
+        Fan::TileHog => {
+            let mut counts = [0u8; 34];
+            for e in elements {
+                for t in &e.tiles {
+                    counts[t.index()] += 1;
+                }
+            }
+            matching(elements, |e| {
+                e.kind != ElementKind::Kong && e.tiles.iter().any(|t| counts[t.index()] == 4)
+            })
+        }
+        Fan::EdgeWait
+        | Fan::ClosedWait
+        | Fan::SingleWait
+        | Fan::SelfDrawn
+        | Fan::LastTile
+        | Fan::LastTileDraw
+        | Fan::LastTileClaim
+        | Fan::OutWithReplacementTile
+        | Fan::RobbingTheKong => with_win(),
+        Fan::PureDoubleChow
+        | Fan::MixedDoubleChow
+        | Fan::ShortStraight
+        | Fan::TwoTerminalChows
+        | Fan::PureStraight
+        | Fan::MixedStraight
+        | Fan::MixedTripleChow
+        | Fan::MixedShiftedChows
+        | Fan::PureShiftedChows
+        | Fan::PureTripleChow => chow_group(fan, elements),
+        Fan::DoublePung | Fan::TriplePung | Fan::PureShiftedPungs | Fan::MixedShiftedPungs => {
+            pung_group(fan, elements)
+        }
+        Fan::AllGreen
+        | Fan::NineGates
+        | Fan::SevenShiftedPairs
+        | Fan::ThirteenOrphans
+        | Fan::AllTerminals
+        | Fan::AllHonors
+        | Fan::PureTerminalChows
+        | Fan::QuadrupleChow
+        | Fan::FourPureShiftedPungs
+        | Fan::FourPureShiftedChows
+        | Fan::AllTerminalsAndHonors
+        | Fan::SevenPairs
+        | Fan::GreaterHonorsAndKnittedTiles
+        | Fan::AllEvenPungs
+        | Fan::FullFlush
+        | Fan::UpperTiles
+        | Fan::MiddleTiles
+        | Fan::LowerTiles
+        | Fan::ThreeSuitedTerminalChows
+        | Fan::AllFives
+        | Fan::LesserHonorsAndKnittedTiles
+        | Fan::UpperFour
+        | Fan::LowerFour
+        | Fan::ReversibleTiles
+        | Fan::ChickenHand
+        | Fan::AllPungs
+        | Fan::HalfFlush
+        | Fan::AllTypes
+        | Fan::MeldedHand
+        | Fan::OutsideHand
+        | Fan::FullyConcealedHand
+        | Fan::ConcealedHand
+        | Fan::AllChows
+        | Fan::AllSimples
+        | Fan::OneVoidedSuit
+        | Fan::NoHonors => all(elements),
+        Fan::KnittedStraight => matching(elements, |e| {
+            e.kind == ElementKind::KnittedStraight
+                || (e.kind == ElementKind::Single && e.first().is_numbered())
+        }),
+    }
+}
+
+/// The chows that form a chow-combination fan: the first group of two or three chows whose
+/// middle tiles satisfy the fan's pattern.
+fn chow_group(fan: Fan, elements: &[Element]) -> Vec<usize> {
+    let chows = matching(elements, |e| e.kind == ElementKind::Chow);
+    let key = |i: usize| {
+        (
+            elements[i].first().group(),
+            elements[i].first().rank_or_zero(),
+        )
+    };
+    let two = |a: (u8, u8), b: (u8, u8)| match fan {
+        Fan::PureDoubleChow => a == b,
+        Fan::MixedDoubleChow => a.0 != b.0 && a.1 == b.1,
+        Fan::ShortStraight => a.0 == b.0 && a.1.abs_diff(b.1) == 3,
+        Fan::TwoTerminalChows => a.0 == b.0 && ((a.1 == 1 && b.1 == 7) || (a.1 == 7 && b.1 == 1)),
+        _ => false,
+    };
+    let three = |k: [(u8, u8); 3]| {
+        let mut r = [k[0].1, k[1].1, k[2].1];
+        r.sort_unstable();
+        let same_suit = k[0].0 == k[1].0 && k[1].0 == k[2].0;
+        let all_suits = k[0].0 != k[1].0 && k[0].0 != k[2].0 && k[1].0 != k[2].0;
+        match fan {
+            Fan::PureStraight => same_suit && r == [1, 4, 7],
+            Fan::MixedStraight => all_suits && r == [1, 4, 7],
+            Fan::MixedTripleChow => all_suits && r[0] == r[2],
+            Fan::MixedShiftedChows => all_suits && r[0] + 1 == r[1] && r[1] + 1 == r[2],
+            Fan::PureShiftedChows => {
+                same_suit
+                    && ((r[0] + 1 == r[1] && r[1] + 1 == r[2])
+                        || (r[0] + 2 == r[1] && r[1] + 2 == r[2]))
+            }
+            Fan::PureTripleChow => same_suit && r[0] == r[2],
+            _ => false,
+        }
+    };
+    let mut out = Vec::new();
+    for (x, &a) in chows.iter().enumerate() {
+        for (y, &b) in chows.iter().enumerate().skip(x + 1) {
+            if two(key(a), key(b)) {
+                out.extend([a, b]);
+            }
+            for &c in chows.iter().skip(y + 1) {
+                if three([key(a), key(b), key(c)]) {
+                    return vec![a, b, c];
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The pungs that form a pung-combination fan.
+fn pung_group(fan: Fan, elements: &[Element]) -> Vec<usize> {
+    let pungs = matching(elements, |e| e.is_pung_like() && e.first().is_numbered());
+    let key = |i: usize| {
+        (
+            elements[i].first().group(),
+            elements[i].first().rank_or_zero(),
+        )
+    };
+    let mut out = Vec::new();
+    for (x, &a) in pungs.iter().enumerate() {
+        for (y, &b) in pungs.iter().enumerate().skip(x + 1) {
+            if fan == Fan::DoublePung && key(a).0 != key(b).0 && key(a).1 == key(b).1 {
+                out.extend([a, b]);
+            }
+            for &c in pungs.iter().skip(y + 1) {
+                let k = [key(a), key(b), key(c)];
+                let mut r = [k[0].1, k[1].1, k[2].1];
+                r.sort_unstable();
+                let same_suit = k[0].0 == k[1].0 && k[1].0 == k[2].0;
+                let all_suits = k[0].0 != k[1].0 && k[0].0 != k[2].0 && k[1].0 != k[2].0;
+                let consecutive = r[0] + 1 == r[1] && r[1] + 1 == r[2];
+                let hit = match fan {
+                    Fan::TriplePung => all_suits && r[0] == r[2],
+                    Fan::PureShiftedPungs => same_suit && consecutive,
+                    Fan::MixedShiftedPungs => all_suits && consecutive,
+                    _ => false,
+                };
+                if hit {
+                    return vec![a, b, c];
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
