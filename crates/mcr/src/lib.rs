@@ -29,6 +29,7 @@ pub mod hand;
 pub mod notation;
 pub mod ruleset;
 mod score;
+pub mod seat;
 pub mod shape;
 pub mod sheet;
 pub mod tile;
@@ -44,3 +45,5 @@ pub use shape::{Reading, Set, SetKind};
 pub use sheet::{Element, ElementKind, FanLine, Shape};
 pub use tile::{Suit, Tile};
 pub use violation::{Violation, ViolationCode};
+
+pub use seat::{BySeat, Seat};

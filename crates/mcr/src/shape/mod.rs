@@ -4,6 +4,7 @@
 //! honours and knitted tiles, or a knitted straight with one set and a pair. Scoring
 //! evaluates every reading and keeps the best (就高不就低).
 
+pub mod shanten;
 pub(crate) mod wait;
 
 use crate::hand::{KongExposure, Meld};
