@@ -24,12 +24,15 @@
 //! # Ok::<_, mcr::notation::ParseHandError>(())
 //! ```
 
+pub mod adjudication;
 pub mod fan;
 pub mod hand;
 pub mod notation;
+pub mod penalty;
 pub mod ruleset;
 mod score;
 pub mod seat;
+pub mod settlement;
 pub mod shape;
 pub mod sheet;
 pub mod tile;
@@ -46,4 +49,7 @@ pub use sheet::{Element, ElementKind, FanLine, Shape};
 pub use tile::{Suit, Tile};
 pub use violation::{Violation, ViolationCode};
 
+pub use adjudication::{WinVerdict, judge_declared_win, resolve_win_claims};
+pub use penalty::{Infraction, InfractionKind, Offence, Ruling, Sanction};
 pub use seat::{BySeat, Seat};
+pub use settlement::{HandEnd, HandRecord, Settlement, settle};

@@ -4,6 +4,7 @@
 //! these switches. The engine consults them at the one place each concerns.
 
 use crate::fan::Fan;
+use crate::penalty::{Escalation, LateArrivalScale, LateTier, PenaltyFigures};
 
 /// How three kongs combine with concealed kongs (RULES.md §3.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -70,7 +71,57 @@ pub struct Ruleset {
     pub knitted_straight_all_chows: bool,
     /// 标准分.
     pub standard_points: StandardPoints,
+    /// Penalty figures: false declarations and the referee-graded range (RULES.md §5).
+    pub penalties: PenaltyFigures,
+    /// Repeated 空吃/空碰/空杠, early draws and late pungs within one hand.
+    pub repeat_offences: Escalation,
+    /// Late arrival at a session (局).
+    pub late_arrival: LateArrivalScale,
 }
+
+/// R98 §13–§14 (book pp.32–36): 错和/和错牌 10 and 诈和 20 to each other player with 停和,
+/// 有意诈和 disqualifies, graded amounts 5–60 in seven grades.
+const R98_PENALTIES: PenaltyFigures = PenaltyFigures {
+    false_win_each: 10,
+    not_ready_win_each: 20,
+    false_win_loses_right_to_win: true,
+    deliberate_false_win_disqualifies: true,
+    graded_min: 5,
+    graded_max: 60,
+    grades: &[5, 10, 20, 30, 40, 50, 60],
+};
+
+/// Green Book 2006 as RULES.md Part A and §5.2 give it: any false 和 costs 10 to each other
+/// player, and the offender may not declare 和 again in that hand [TS-289]; other figures as
+/// R98 (the GB penalty chapter's own figures are unverified).
+const GREEN_BOOK_PENALTIES: PenaltyFigures = PenaltyFigures {
+    not_ready_win_each: 10,
+    ..R98_PENALTIES
+};
+
+/// Part A: warning, 5, 10, 20, then 40, capped at 60 (R98 prints warning, 5, 10, 20, "以此类推").
+const REPEAT_OFFENCES: Escalation = Escalation {
+    first_is_warning: true,
+    steps: &[5, 10, 20, 40],
+    cap: 60,
+};
+
+/// Part A: up to 10 minutes warning + 10; up to 15 minutes 20; later forfeits (局分 0).
+const LATE_ARRIVAL: LateArrivalScale = LateArrivalScale {
+    tiers: &[
+        LateTier {
+            up_to_minutes: 10,
+            points: 10,
+            warning: true,
+        },
+        LateTier {
+            up_to_minutes: 15,
+            points: 20,
+            warning: false,
+        },
+    ],
+    forfeit_after_minutes: 15,
+};
 
 /// The special shapes that are concealed by construction, which the Green Book lets score
 /// 不求人 when self-drawn.
@@ -100,6 +151,9 @@ impl Ruleset {
         lesser_honors_knitted_straight: true,
         knitted_straight_all_chows: true,
         standard_points: StandardPoints::GroupFormula,
+        penalties: R98_PENALTIES,
+        repeat_offences: REPEAT_OFFENCES,
+        late_arrival: LATE_ARRIVAL,
     };
 
     /// `MIL`: the rulings of the common Chinese scoring apps (the public corpus).
@@ -115,6 +169,9 @@ impl Ruleset {
         lesser_honors_knitted_straight: true,
         knitted_straight_all_chows: true,
         standard_points: StandardPoints::Table4210,
+        penalties: R98_PENALTIES,
+        repeat_offences: REPEAT_OFFENCES,
+        late_arrival: LATE_ARRIVAL,
     };
 
     /// `GREEN_BOOK_2006`: the WMO Green Book as played at EMA tournaments.
@@ -130,6 +187,9 @@ impl Ruleset {
         lesser_honors_knitted_straight: true,
         knitted_straight_all_chows: true,
         standard_points: StandardPoints::Table4210,
+        penalties: GREEN_BOOK_PENALTIES,
+        repeat_offences: REPEAT_OFFENCES,
+        late_arrival: LATE_ARRIVAL,
     };
 
     /// The ruleset for an id.
