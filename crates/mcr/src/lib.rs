@@ -35,6 +35,7 @@ pub mod seat;
 pub mod settlement;
 pub mod shape;
 pub mod sheet;
+pub mod standings;
 pub mod tile;
 pub mod violation;
 
