@@ -239,22 +239,26 @@ impl Meld {
 /// A validated hand: at most four melds, the right number of tiles, no fifth copy.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hand {
-    melds: Vec<Meld>,
+    /// The declared melds in the first `meld_count` places (fixed storage: no allocation).
+    melds: [Meld; 4],
+    meld_count: u8,
     /// Standing tiles including the winning tile.
     concealed: Counts,
-    standing: Vec<Tile>,
+    /// The standing tiles in the first `standing_count` places, in input order.
+    standing: [Tile; 13],
+    standing_count: u8,
     winning_tile: Tile,
 }
 
 impl Hand {
     /// The declared melds.
     pub fn melds(&self) -> &[Meld] {
-        &self.melds
+        &self.melds[..usize::from(self.meld_count)]
     }
 
     /// The standing tiles without the winning tile, in input order.
     pub fn standing(&self) -> &[Tile] {
-        &self.standing
+        &self.standing[..usize::from(self.standing_count)]
     }
 
     /// The winning tile.
@@ -270,7 +274,7 @@ impl Hand {
     /// Counts of every tile of the hand: melds (kongs as four) and concealed tiles.
     pub fn all_counts(&self) -> Counts {
         let mut counts = self.concealed;
-        for meld in &self.melds {
+        for meld in self.melds() {
             add_meld_counts(&mut counts, *meld);
         }
         counts
@@ -279,8 +283,8 @@ impl Hand {
     /// The hand as input again (for printing and round trips).
     pub fn to_input(&self) -> HandInput {
         HandInput {
-            melds: self.melds.iter().map(|m| m.to_input()).collect(),
-            standing: self.standing.clone(),
+            melds: self.melds().iter().map(|m| m.to_input()).collect(),
+            standing: self.standing().to_vec(),
             winning_tile: Some(self.winning_tile),
         }
     }
@@ -301,7 +305,7 @@ pub(crate) fn add_meld_counts(counts: &mut Counts, meld: Meld) {
 
 /// Checks one declared meld; `Err` carries the violation.
 fn validate_meld(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
-    let field = format!("hand.melds[{index}]");
+    let field = MeldField(index);
     let tiles = &meld.tiles;
     let expected_len = match meld.kind {
         MeldKind::Chow | MeldKind::Pung => 3,
@@ -326,14 +330,14 @@ fn validate_meld(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
     let first = tiles[0];
     match meld.kind {
         MeldKind::Chow => {
-            let mut sorted = tiles.clone();
+            let mut sorted = [tiles[0], tiles[1], tiles[2]];
             sorted.sort_unstable();
-            let text = tiles_text(tiles);
+            let text = || tiles_text(tiles);
             if sorted.iter().any(|t| t.is_honor()) {
                 return Err(Violation::new(
                     ViolationCode::ChowInvalid,
                     format!("{field}.tiles"),
-                    format!("chow {text} contains an honour tile; only numbered tiles form chows"),
+                    format!("chow {} contains an honour tile; only numbered tiles form chows", text()),
                 ));
             }
             if sorted.iter().any(|t| t.suit() != sorted[0].suit()) {
@@ -341,7 +345,8 @@ fn validate_meld(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
                     ViolationCode::ChowInvalid,
                     format!("{field}.tiles"),
                     format!(
-                        "chow {text} mixes suits; a chow is three consecutive tiles of one suit"
+                        "chow {} mixes suits; a chow is three consecutive tiles of one suit",
+                        text()
                     ),
                 ));
             }
@@ -352,7 +357,8 @@ fn validate_meld(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
                     ViolationCode::ChowInvalid,
                     format!("{field}.tiles"),
                     format!(
-                        "chow {text} is not three consecutive ranks (no gaps, no wrapping from 9 to 1)"
+                        "chow {} is not three consecutive ranks (no gaps, no wrapping from 9 to 1)",
+                        text()
                     ),
                 ));
             }
@@ -411,6 +417,16 @@ fn validate_meld(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
     }
 }
 
+/// The field path of a meld, formatted only when a violation is reported.
+#[derive(Clone, Copy)]
+struct MeldField(usize);
+
+impl std::fmt::Display for MeldField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "hand.melds[{}]", self.0)
+    }
+}
+
 fn tiles_text(tiles: &[Tile]) -> String {
     tiles
         .iter()
@@ -436,10 +452,16 @@ impl HandInput {
                 ),
             ));
         }
-        let mut melds = Vec::with_capacity(self.melds.len());
+        let mut melds = [Meld::Chow { first: Tile::ALL[0] }; 4];
+        let mut meld_count = 0;
         for (i, m) in self.melds.iter().enumerate() {
             match validate_meld(i, m) {
-                Ok(meld) => melds.push(meld),
+                Ok(meld) => {
+                    if let Some(slot) = melds.get_mut(meld_count) {
+                        *slot = meld;
+                        meld_count += 1;
+                    }
+                }
                 Err(v) => violations.push(v),
             }
         }
@@ -487,7 +509,7 @@ impl HandInput {
                 ));
             }
         }
-        violations.extend(validate_context(self, &melds, context));
+        violations.extend(validate_context(self, &melds[..meld_count], context));
         let Some(winning_tile) = winning_tile else {
             return Err(violations);
         };
@@ -498,10 +520,16 @@ impl HandInput {
         for t in self.standing.iter().chain(std::iter::once(&winning_tile)) {
             concealed[t.index()] += 1;
         }
+        let mut standing = [winning_tile; 13];
+        for (slot, t) in standing.iter_mut().zip(&self.standing) {
+            *slot = *t;
+        }
         Ok(Hand {
             melds,
+            meld_count: u8::try_from(meld_count).unwrap_or(4),
             concealed,
-            standing: self.standing.clone(),
+            standing,
+            standing_count: u8::try_from(self.standing.len()).unwrap_or(13),
             winning_tile,
         })
     }

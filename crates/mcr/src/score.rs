@@ -7,8 +7,8 @@ use crate::fan::detect::{
 use crate::fan::{Fan, FanCounts, apply_exclusions, points};
 use crate::hand::{Hand, Meld, WinContext, WinMethod, Wind};
 use crate::ruleset::Ruleset;
-use crate::shape::wait::{is_seven_pairs, waits};
-use crate::shape::{Reading, Set, SetKind, is_orphan, knitted_straights, standard_divisions};
+use crate::shape::wait::{is_only_wait, is_seven_pairs, waits};
+use crate::shape::{Reading, Set, SetKind, KNITTED_STRAIGHTS, is_orphan, standard_divisions};
 use crate::tile::{Counts, Tile};
 
 /// The minimum a hand must score, flowers excluded (起和分).
@@ -176,16 +176,9 @@ fn best_standard(
     }
     let mut before = f.concealed;
     before[f.win.index()] -= 1;
-    let wait_set = waits(
-        &before,
-        &{
-            let mut held = f.all;
-            held[f.win.index()] -= 1;
-            held
-        },
-        f.rules.wait_counts_exhausted_tiles,
-    );
-    let unique_wait = wait_set.count_ones() == 1;
+    let mut held = f.all;
+    held[f.win.index()] -= 1;
+    let unique_wait = is_only_wait(&before, &held, f.rules.wait_counts_exhausted_tiles, f.win);
     let nine_gates = is_nine_gates(f, &before);
     let mut hand_fans = f.common;
     tile_fans(f.present, &mut hand_fans);
@@ -319,7 +312,7 @@ fn honors_and_knitted(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
     if !(7..=9).contains(&numbered.len()) {
         return None;
     }
-    if !knitted_straights()
+    if !KNITTED_STRAIGHTS
         .iter()
         .any(|k| numbered.iter().all(|t| k.contains(t)))
     {
@@ -349,7 +342,7 @@ fn honors_and_knitted(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
 
 /// 组合龙 + one set + a pair (the set may be the one declared meld).
 fn knitted_straight(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
-    let knitted = knitted_straights()
+    let knitted = KNITTED_STRAIGHTS
         .into_iter()
         .find(|k| k.iter().all(|t| f.concealed[t.index()] > 0))?;
     let mut rest = f.concealed;

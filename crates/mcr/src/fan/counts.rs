@@ -1,63 +1,138 @@
 //! A multiset of fans, dense and allocation-free.
+//!
+//! Besides the counts, a bit mask records which fans are present, indexed by the position of
+//! each fan in the exclusion pass (highest value first), so that the pass and the point sum
+//! visit only the fans present, already in pass order.
 
-use super::table::{FAN_COUNT, Fan};
+use super::table::{FAN_COUNT, FAN_TABLE, Fan};
+
+/// Fans in the order the exclusion pass visits them: highest value first, then by id.
+pub(crate) const PASS_ORDER: [Fan; FAN_COUNT] = {
+    let mut order = Fan::ALL;
+    // Insertion sort by (points descending, id ascending); const-evaluated.
+    let mut i = 1;
+    while i < FAN_COUNT {
+        let mut j = i;
+        while j > 0 {
+            let a = order[j - 1].spec();
+            let b = order[j].spec();
+            if a.points < b.points || (a.points == b.points && (a.fan as u8) > (b.fan as u8)) {
+                let t = order[j - 1];
+                order[j - 1] = order[j];
+                order[j] = t;
+                j -= 1;
+            } else {
+                break;
+            }
+        }
+        i += 1;
+    }
+    order
+};
+
+/// The position of each fan (by table slot) in [`PASS_ORDER`].
+pub(crate) const PASS_POSITION: [u8; FAN_COUNT] = {
+    let mut pos = [0u8; FAN_COUNT];
+    let mut p = 0;
+    while p < FAN_COUNT {
+        pos[PASS_ORDER[p].slot()] = p as u8;
+        p += 1;
+    }
+    pos
+};
+
+/// The `excludes` column of the fan table as bit masks over pass positions, by pass position.
+pub(crate) const EXCLUDES: [u128; FAN_COUNT] = {
+    let mut masks = [0u128; FAN_COUNT];
+    let mut p = 0;
+    while p < FAN_COUNT {
+        let excludes = FAN_TABLE[PASS_ORDER[p].slot()].excludes;
+        let mut k = 0;
+        while k < excludes.len() {
+            masks[p] |= 1 << PASS_POSITION[excludes[k].slot()];
+            k += 1;
+        }
+        p += 1;
+    }
+    masks
+};
+
+/// The bit of a fan in the presence mask.
+pub(crate) const fn bit(fan: Fan) -> u128 {
+    1 << PASS_POSITION[fan.slot()]
+}
 
 /// How many times each fan is scored.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct FanCounts([u8; FAN_COUNT]);
+pub struct FanCounts {
+    counts: [u8; FAN_COUNT],
+    present: u128,
+}
 
 impl Default for FanCounts {
     fn default() -> Self {
-        FanCounts([0; FAN_COUNT])
+        FanCounts { counts: [0; FAN_COUNT], present: 0 }
     }
 }
 
 impl FanCounts {
     /// How many times `fan` is scored.
     pub const fn get(&self, fan: Fan) -> u8 {
-        self.0[fan.slot()]
+        self.counts[fan.slot()]
     }
 
     /// Whether `fan` is scored at least once.
     pub const fn has(&self, fan: Fan) -> bool {
-        self.0[fan.slot()] > 0
+        self.present & bit(fan) != 0
     }
 
     /// Sets the count of `fan`.
     pub fn set(&mut self, fan: Fan, count: u8) {
-        self.0[fan.slot()] = count;
+        self.counts[fan.slot()] = count;
+        if count > 0 {
+            self.present |= bit(fan);
+        } else {
+            self.present &= !bit(fan);
+        }
     }
 
     /// Adds `n` to the count of `fan`.
     pub fn add(&mut self, fan: Fan, n: u8) {
-        self.0[fan.slot()] = self.0[fan.slot()].saturating_add(n);
+        self.set(fan, self.counts[fan.slot()].saturating_add(n));
     }
 
     /// Whether no fan is scored.
-    pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&c| c == 0)
+    pub const fn is_empty(&self) -> bool {
+        self.present == 0
+    }
+
+    /// The presence mask over pass positions.
+    pub(crate) const fn present(&self) -> u128 {
+        self.present
     }
 
     /// The scored fans with their counts, in id order.
     pub fn iter(&self) -> impl Iterator<Item = (Fan, u8)> + '_ {
-        Fan::ALL
-            .iter()
-            .map(|&f| (f, self.get(f)))
-            .filter(|&(_, c)| c > 0)
+        Fan::ALL.iter().map(|&f| (f, self.get(f))).filter(|&(_, c)| c > 0)
     }
 
-    /// Adds every count of `other`.
-    pub fn merge(&mut self, other: &FanCounts) {
-        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
-            *a = a.saturating_add(*b);
-        }
+    /// The scored fans with their counts, highest value first.
+    pub(crate) fn iter_by_value(&self) -> impl Iterator<Item = (Fan, u8)> + '_ {
+        let mut bits = self.present;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let p = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let fan = PASS_ORDER[p];
+            Some((fan, self.get(fan)))
+        })
     }
 }
 
 impl std::fmt::Debug for FanCounts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_map()
-            .entries(self.iter().map(|(fan, n)| (fan.spec().name_zh, n)))
-            .finish()
+        f.debug_map().entries(self.iter().map(|(fan, n)| (fan.spec().name_zh, n))).finish()
     }
 }

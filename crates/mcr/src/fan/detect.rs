@@ -323,19 +323,46 @@ pub(crate) fn pung_fans(pungs: &[Tile], prevalent: Tile, seat: Tile, fans: &mut 
     fans.add(Fan::PungOfTerminalsOrHonors, terminal_pungs);
 }
 
+/// The tile kinds satisfying a `Tile` predicate, as a bit mask over [`Tile::index`].
+macro_rules! mask {
+    ($pred:ident) => {{
+        let mut m = 0u64;
+        let mut i = 0;
+        while i < 34 {
+            if Tile::ALL[i].$pred() {
+                m |= 1 << i;
+            }
+            i += 1;
+        }
+        m
+    }};
+}
+
+const HONORS: u64 = mask!(is_honor);
+const WINDS: u64 = mask!(is_wind);
+const DRAGONS: u64 = mask!(is_dragon);
+const TERMINALS: u64 = mask!(is_terminal);
+const GREEN: u64 = mask!(is_green);
+const REVERSIBLE: u64 = mask!(is_reversible);
+const SUIT: [u64; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
+
+/// Numbered tiles of the given ranks, in all three suits.
+const fn ranks_mask(ranks: &[u8]) -> u64 {
+    let mut m = 0u64;
+    let mut k = 0;
+    while k < ranks.len() {
+        let r = ranks[k] as u64 - 1;
+        m |= (1 << r) | (1 << (r + 9)) | (1 << (r + 18));
+        k += 1;
+    }
+    m
+}
+
 /// Fans that depend only on which tile kinds the hand holds: suits (无字, 缺一门, 混一色, 清一色,
 /// 五门齐), tile classes (断幺, 推不倒, 绿一色, 字一色, 清幺九, 混幺九) and ranges (大于五 …).
 pub(crate) fn tile_fans(present: u64, fans: &mut FanCounts) {
-    let tiles = || {
-        Tile::ALL
-            .into_iter()
-            .filter(move |t| present & (1 << t.index()) != 0)
-    };
-    let honors = tiles().any(Tile::is_honor);
-    let suits = [0u8, 1, 2]
-        .iter()
-        .filter(|&&s| tiles().any(|t| t.group() == s))
-        .count();
+    let honors = present & HONORS != 0;
+    let suits = SUIT.iter().filter(|&&s| present & s != 0).count();
     if !honors {
         fans.add(Fan::NoHonors, 1);
     }
@@ -345,52 +372,41 @@ pub(crate) fn tile_fans(present: u64, fans: &mut FanCounts) {
         1 => fans.add(Fan::FullFlush, 1),
         _ => {}
     }
-    if suits == 3 && tiles().any(Tile::is_wind) && tiles().any(Tile::is_dragon) {
+    if suits == 3 && present & WINDS != 0 && present & DRAGONS != 0 {
         fans.add(Fan::AllTypes, 1);
     }
-    let simples = !tiles().any(Tile::is_terminal_or_honor);
+    let simples = present & (TERMINALS | HONORS) == 0;
     if simples {
         fans.add(Fan::AllSimples, 1);
     }
-    if tiles().all(Tile::is_reversible) {
+    if present & !REVERSIBLE == 0 {
         fans.add(Fan::ReversibleTiles, 1);
     }
-    if tiles().all(Tile::is_green) {
+    if present & !GREEN == 0 {
         fans.add(Fan::AllGreen, 1);
     }
     if !simples {
-        if tiles().all(Tile::is_honor) {
+        if present & !HONORS == 0 {
             fans.add(Fan::AllHonors, 1);
-        } else if tiles().all(Tile::is_terminal) {
+        } else if present & !TERMINALS == 0 {
             fans.add(Fan::AllTerminals, 1);
-        } else if tiles().all(Tile::is_terminal_or_honor) {
+        } else if present & !(TERMINALS | HONORS) == 0 {
             fans.add(Fan::AllTerminalsAndHonors, 1);
         }
     }
     if honors {
         return;
     }
-    let ranks: u16 = tiles().fold(0, |acc, t| acc | (1 << t.rank_or_zero()));
-    let only = |allowed: &[u8]| ranks & !allowed.iter().fold(0u16, |a, r| a | (1 << r)) == 0;
-    if only(&[1, 2, 3, 4]) {
-        fans.add(
-            if ranks & (1 << 4) != 0 {
-                Fan::LowerFour
-            } else {
-                Fan::LowerTiles
-            },
-            1,
-        );
-    } else if only(&[6, 7, 8, 9]) {
-        fans.add(
-            if ranks & (1 << 6) != 0 {
-                Fan::UpperFour
-            } else {
-                Fan::UpperTiles
-            },
-            1,
-        );
-    } else if only(&[4, 5, 6]) {
+    const LOW: u64 = ranks_mask(&[1, 2, 3, 4]);
+    const HIGH: u64 = ranks_mask(&[6, 7, 8, 9]);
+    const MIDDLE: u64 = ranks_mask(&[4, 5, 6]);
+    if present & !LOW == 0 {
+        let four = present & ranks_mask(&[4]) != 0;
+        fans.add(if four { Fan::LowerFour } else { Fan::LowerTiles }, 1);
+    } else if present & !HIGH == 0 {
+        let six = present & ranks_mask(&[6]) != 0;
+        fans.add(if six { Fan::UpperFour } else { Fan::UpperTiles }, 1);
+    } else if present & !MIDDLE == 0 {
         fans.add(Fan::MiddleTiles, 1);
     }
 }

@@ -5,49 +5,33 @@ pub(crate) mod detect;
 mod table;
 
 pub use counts::FanCounts;
+use counts::{EXCLUDES, PASS_ORDER};
 pub use table::{FAN_COUNT, FAN_TABLE, Fan, FanSpec};
 
 use crate::ruleset::Ruleset;
-
-/// Fans in the order the exclusion pass visits them: highest value first, then by id.
-const PASS_ORDER: [Fan; FAN_COUNT] = {
-    let mut order = Fan::ALL;
-    // Insertion sort by (points descending, id ascending); const-evaluated.
-    let mut i = 1;
-    while i < FAN_COUNT {
-        let mut j = i;
-        while j > 0 {
-            let a = order[j - 1].spec();
-            let b = order[j].spec();
-            if a.points < b.points || (a.points == b.points && (a.fan as u8) > (b.fan as u8)) {
-                order.swap(j - 1, j);
-                j -= 1;
-            } else {
-                break;
-            }
-        }
-        i += 1;
-    }
-    order
-};
 
 /// Applies the exclusion table (不计): visiting fans from the highest down, a fan that is
 /// still standing suppresses the fans it excludes; a suppressed fan suppresses nothing.
 /// An empty result of a winning reading is 无番和.
 pub(crate) fn apply_exclusions(raw: &FanCounts, rules: &Ruleset) -> FanCounts {
     let mut kept = FanCounts::default();
-    let mut suppressed = [false; FAN_COUNT];
-    for fan in PASS_ORDER {
-        let n = raw.get(fan);
-        if n == 0 || suppressed[fan.slot()] {
+    let mut suppressed = 0u128;
+    let mut bits = raw.present();
+    while bits != 0 {
+        let p = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if suppressed & (1 << p) != 0 {
             continue;
         }
-        kept.set(fan, n);
-        for &ex in fan.spec().excludes {
-            if rules.excludes(fan, ex) {
-                suppressed[ex.slot()] = true;
+        let fan = PASS_ORDER[p];
+        kept.set(fan, raw.get(fan));
+        let mut excludes = EXCLUDES[p];
+        for &(f, lifted) in rules.lifted_exclusions {
+            if f == fan {
+                excludes &= !counts::bit(lifted);
             }
         }
+        suppressed |= excludes;
     }
     if kept.is_empty() {
         kept.set(Fan::ChickenHand, 1);
@@ -57,9 +41,7 @@ pub(crate) fn apply_exclusions(raw: &FanCounts, rules: &Ruleset) -> FanCounts {
 
 /// The points of a multiset of fans under a ruleset (flowers included if present).
 pub fn points(fans: &FanCounts, rules: &Ruleset) -> u32 {
-    fans.iter()
-        .map(|(f, n)| u32::from(rules.points(f)) * u32::from(n))
-        .sum()
+    fans.iter_by_value().map(|(f, n)| u32::from(rules.points(f)) * u32::from(n)).sum()
 }
 
 #[cfg(test)]

@@ -263,33 +263,35 @@ fn divide(
     }
 }
 
-/// The six knitted straights (147, 258, 369 spread over the three suits), in calculator order.
-pub(crate) fn knitted_straights() -> [[Tile; 9]; 6] {
-    // Suit permutations for ranks (147, 258, 369), in characters/bamboo/dots order.
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 2, 1],
-        [0, 1, 2],
-        [2, 0, 1],
-        [2, 1, 0],
-        [1, 0, 2],
-        [1, 2, 0],
-    ];
+/// The six knitted straights (147, 258, 369 spread over the three suits), each in tile order.
+pub(crate) const KNITTED_STRAIGHTS: [[Tile; 9]; 6] = {
+    // The suit (0 characters, 1 dots, 2 bamboo) of ranks 147, 258 and 369.
+    const PERMS: [[usize; 3]; 6] = [[0, 2, 1], [0, 1, 2], [2, 0, 1], [2, 1, 0], [1, 0, 2], [1, 2, 0]];
     let mut out = [[Tile::EAST; 9]; 6];
-    for (k, perm) in PERMS.iter().enumerate() {
-        let mut tiles = Vec::with_capacity(9);
-        for (start, &suit) in perm.iter().enumerate() {
-            for step in 0..3 {
-                let rank = start + 1 + 3 * step;
-                tiles.extend(Tile::from_index((suit * 9 + rank - 1) as u8));
+    let mut k = 0;
+    while k < 6 {
+        // Tile order is suit by suit, so fill characters, then dots, then bamboo.
+        let mut n = 0;
+        let mut suit = 0;
+        while suit < 3 {
+            let mut start = 0;
+            while start < 3 {
+                if PERMS[k][start] == suit {
+                    let mut step = 0;
+                    while step < 3 {
+                        out[k][n] = Tile::ALL[suit * 9 + start + 3 * step];
+                        n += 1;
+                        step += 1;
+                    }
+                }
+                start += 1;
             }
+            suit += 1;
         }
-        tiles.sort_unstable();
-        for (slot, t) in out[k].iter_mut().zip(tiles) {
-            *slot = t;
-        }
+        k += 1;
     }
     out
-}
+};
 
 /// The thirteen terminals and honours.
 pub(crate) const fn is_orphan(i: usize) -> bool {
@@ -330,8 +332,9 @@ mod tests {
 
     #[test]
     fn knitted_straights_are_distinct_and_complete() {
-        let ks = knitted_straights();
+        let ks = KNITTED_STRAIGHTS;
         for k in &ks {
+            assert!(k.windows(2).all(|w| w[0] < w[1]));
             let suits: std::collections::BTreeSet<_> = k.iter().map(|t| t.suit()).collect();
             assert_eq!(suits.len(), 3);
             let ranks: std::collections::BTreeSet<_> = k.iter().map(|t| t.rank()).collect();

@@ -26,8 +26,13 @@ fn suit_sets_only(mut a: [i16; 9]) -> bool {
 }
 
 /// Whether nine counts of one suit split into sets and exactly one pair.
+///
+/// Every set has a rank sum divisible by 3 (3r for a pung, 3r + 3 for a chow), so the pair's
+/// rank `p` satisfies `2p ≡ Σ r·count (mod 3)`: only a third of the ranks need trying.
 fn suit_sets_and_pair(a: [i16; 9]) -> bool {
-    (0..9).any(|r| {
+    let weighted: i16 = (0..9).map(|r| r as i16 * a[r]).sum();
+    let first = usize::try_from((2 * weighted).rem_euclid(3)).unwrap_or(0);
+    (first..9).step_by(3).any(|r| {
         if a[r] < 2 {
             return false;
         }
@@ -82,33 +87,82 @@ pub(crate) fn is_seven_pairs(c: &Counts) -> bool {
     c.iter().map(|&n| usize::from(n)).sum::<usize>() == 14 && c.iter().all(|&n| n % 2 == 0)
 }
 
+/// Whether one group (a suit, or a single honour kind) cannot be part of a complete hand, and
+/// whether it holds the pair.
+#[derive(Clone, Copy)]
+struct GroupState {
+    bad: bool,
+    pair: bool,
+}
+
+fn suit_state(c: &Counts, suit: usize) -> GroupState {
+    let mut a = [0i16; 9];
+    let mut sum = 0;
+    for r in 0..9 {
+        a[r] = i16::from(c[suit * 9 + r]);
+        sum += a[r];
+    }
+    match sum % 3 {
+        0 => GroupState { bad: !suit_sets_only(a), pair: false },
+        2 => GroupState { bad: !suit_sets_and_pair(a), pair: true },
+        _ => GroupState { bad: true, pair: false },
+    }
+}
+
+const fn honor_state(n: u8) -> GroupState {
+    match n % 3 {
+        0 => GroupState { bad: false, pair: false },
+        2 => GroupState { bad: false, pair: true },
+        _ => GroupState { bad: true, pair: false },
+    }
+}
+
 /// The tile kinds that complete `before` (the concealed tiles before the winning tile) into
 /// the standard shape, or into seven pairs when `before` holds 13 tiles. `held` counts every
 /// tile of the hand (melds included); when `formal` is false a kind whose four copies are all
 /// held is not a wait.
+///
+/// Only the group of the added tile changes, so the state of every group is computed once
+/// and each candidate re-examines one suit.
 pub(crate) fn waits(before: &Counts, held: &Counts, formal: bool) -> u64 {
-    let total: usize = before.iter().map(|&n| usize::from(n)).sum();
-    let seven_pairs = total == 13;
+    waits_up_to(before, held, formal, 34)
+}
+
+/// Whether `win` is the only tile kind that completes `before` (see [`waits`]).
+pub(crate) fn is_only_wait(before: &Counts, held: &Counts, formal: bool, win: Tile) -> bool {
+    waits_up_to(before, held, formal, 2) == 1 << win.index()
+}
+
+/// [`waits`], stopping once `limit` waits are found.
+fn waits_up_to(before: &Counts, held: &Counts, formal: bool, limit: u32) -> u64 {
+    let mut states = [GroupState { bad: false, pair: false }; 10];
+    for (suit, state) in states.iter_mut().enumerate().take(3) {
+        *state = suit_state(before, suit);
+    }
+    for h in 0..7 {
+        states[3 + h] = honor_state(before[27 + h]);
+    }
+    let bad = states.iter().filter(|s| s.bad).count();
+    let pairs = states.iter().filter(|s| s.pair).count();
     let mut near = 0u64;
-    for t in Tile::ALL {
-        let i = t.index();
-        if before[i] == 0 {
+    let mut odd = 0u64;
+    let mut total = 0usize;
+    for i in 0..34 {
+        let n = before[i];
+        if n == 0 {
             continue;
         }
+        total += usize::from(n);
+        if n % 2 == 1 {
+            odd |= 1 << i;
+        }
         near |= 1 << i;
-        if t.is_numbered() {
-            let r = t.rank_or_zero();
-            if r >= 2 {
-                near |= 1 << (i - 1);
-            }
-            if r >= 3 {
-                near |= 1 << (i - 2);
-            }
-            if r <= 8 {
-                near |= 1 << (i + 1);
-            }
-            if r <= 7 {
-                near |= 1 << (i + 2);
+        if i < 27 {
+            let r = i % 9;
+            for (ok, j) in [(r >= 2, i.wrapping_sub(2)), (r >= 1, i.wrapping_sub(1)), (r <= 7, i + 1), (r <= 6, i + 2)] {
+                if ok {
+                    near |= 1 << j;
+                }
             }
         }
     }
@@ -118,14 +172,28 @@ pub(crate) fn waits(before: &Counts, held: &Counts, formal: bool) -> u64 {
     while bits != 0 {
         let i = bits.trailing_zeros() as usize;
         bits &= bits - 1;
-        if !formal && held[i] >= 4 {
+        let g = if i < 27 { i / 9 } else { i - 24 };
+        // Every other group must already be sound, and the pair count must come out at one.
+        let other_pairs = pairs - usize::from(states[g].pair);
+        if bad - usize::from(states[g].bad) > 0 || other_pairs > 1 {
             continue;
         }
         c[i] += 1;
-        if is_standard_complete(&c) || (seven_pairs && c.iter().all(|&n| n % 2 == 0)) {
-            result |= 1 << i;
-        }
+        let new = if i < 27 { suit_state(&c, g) } else { honor_state(c[i]) };
         c[i] -= 1;
+        let old = states[g];
+        let bad = bad - usize::from(old.bad) + usize::from(new.bad);
+        let pairs = pairs - usize::from(old.pair) + usize::from(new.pair);
+        if bad == 0 && pairs == 1 && (formal || held[i] < 4) {
+            result |= 1 << i;
+            if result.count_ones() >= limit {
+                return result;
+            }
+        }
+    }
+    // Seven pairs: thirteen tiles with exactly one odd kind wait on that kind.
+    if total == 13 && odd.count_ones() == 1 && (formal || held[odd.trailing_zeros() as usize] < 4) {
+        result |= odd;
     }
     result
 }
