@@ -206,9 +206,7 @@ impl Meld {
                 let t = first.index();
                 MeldInput {
                     kind: MeldKind::Chow,
-                    tiles: (t..t + 3)
-                        .filter_map(|i| Tile::from_index(i as u8))
-                        .collect(),
+                    tiles: (t..t + 3).filter_map(Tile::from_usize).collect(),
                     claimed_from: Some(Claim::Left),
                     promoted: false,
                 }
@@ -303,6 +301,52 @@ pub(crate) fn add_meld_counts(counts: &mut Counts, meld: Meld) {
     }
 }
 
+/// Checks a declared chow: three consecutive numbered tiles of one suit, from the left.
+fn validate_chow(field: MeldField, meld: &MeldInput) -> Result<Meld, Violation> {
+    let tiles = &meld.tiles;
+    let mut sorted = [tiles[0], tiles[1], tiles[2]];
+    sorted.sort_unstable();
+    let text = || tiles_text(tiles);
+    if sorted.iter().any(|t| t.is_honor()) {
+        return Err(Violation::new(
+            ViolationCode::ChowInvalid,
+            format!("{field}.tiles"),
+            format!(
+                "chow {} contains an honour tile; only numbered tiles form chows",
+                text()
+            ),
+        ));
+    }
+    if sorted.iter().any(|t| t.suit() != sorted[0].suit()) {
+        return Err(Violation::new(
+            ViolationCode::ChowInvalid,
+            format!("{field}.tiles"),
+            format!(
+                "chow {} mixes suits; a chow is three consecutive tiles of one suit",
+                text()
+            ),
+        ));
+    }
+    if sorted[1].index() != sorted[0].index() + 1 || sorted[2].index() != sorted[1].index() + 1 {
+        return Err(Violation::new(
+            ViolationCode::ChowInvalid,
+            format!("{field}.tiles"),
+            format!(
+                "chow {} is not three consecutive ranks (no gaps, no wrapping from 9 to 1)",
+                text()
+            ),
+        ));
+    }
+    if matches!(meld.claimed_from, Some(Claim::Opposite | Claim::Right)) {
+        return Err(Violation::new(
+            ViolationCode::ChowNotFromLeft,
+            format!("{field}.claimed_from"),
+            "a chow can only be claimed from the player on the left".to_owned(),
+        ));
+    }
+    Ok(Meld::Chow { first: sorted[0] })
+}
+
 /// Checks one declared meld; `Err` carries the violation.
 fn validate_meld(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
     let field = MeldField(index);
@@ -329,48 +373,7 @@ fn validate_meld(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
     }
     let first = tiles[0];
     match meld.kind {
-        MeldKind::Chow => {
-            let mut sorted = [tiles[0], tiles[1], tiles[2]];
-            sorted.sort_unstable();
-            let text = || tiles_text(tiles);
-            if sorted.iter().any(|t| t.is_honor()) {
-                return Err(Violation::new(
-                    ViolationCode::ChowInvalid,
-                    format!("{field}.tiles"),
-                    format!("chow {} contains an honour tile; only numbered tiles form chows", text()),
-                ));
-            }
-            if sorted.iter().any(|t| t.suit() != sorted[0].suit()) {
-                return Err(Violation::new(
-                    ViolationCode::ChowInvalid,
-                    format!("{field}.tiles"),
-                    format!(
-                        "chow {} mixes suits; a chow is three consecutive tiles of one suit",
-                        text()
-                    ),
-                ));
-            }
-            if sorted[1].index() != sorted[0].index() + 1
-                || sorted[2].index() != sorted[1].index() + 1
-            {
-                return Err(Violation::new(
-                    ViolationCode::ChowInvalid,
-                    format!("{field}.tiles"),
-                    format!(
-                        "chow {} is not three consecutive ranks (no gaps, no wrapping from 9 to 1)",
-                        text()
-                    ),
-                ));
-            }
-            if matches!(meld.claimed_from, Some(Claim::Opposite | Claim::Right)) {
-                return Err(Violation::new(
-                    ViolationCode::ChowNotFromLeft,
-                    format!("{field}.claimed_from"),
-                    "a chow can only be claimed from the player on the left".to_owned(),
-                ));
-            }
-            Ok(Meld::Chow { first: sorted[0] })
-        }
+        MeldKind::Chow => validate_chow(field, meld),
         MeldKind::Pung | MeldKind::Kong | MeldKind::ConcealedKong => {
             if tiles.iter().any(|&t| t != first) {
                 return Err(Violation::new(
@@ -452,7 +455,9 @@ impl HandInput {
                 ),
             ));
         }
-        let mut melds = [Meld::Chow { first: Tile::ALL[0] }; 4];
+        let mut melds = [Meld::Chow {
+            first: Tile::ALL[0],
+        }; 4];
         let mut meld_count = 0;
         for (i, m) in self.melds.iter().enumerate() {
             match validate_meld(i, m) {
@@ -509,7 +514,7 @@ impl HandInput {
                 ));
             }
         }
-        violations.extend(validate_context(self, &melds[..meld_count], context));
+        violations.extend(validate_context(self, &melds[..meld_count], *context));
         let Some(winning_tile) = winning_tile else {
             return Err(violations);
         };
@@ -535,7 +540,7 @@ impl HandInput {
     }
 }
 
-fn validate_context(hand: &HandInput, melds: &[Meld], ctx: &WinContext) -> Vec<Violation> {
+fn validate_context(hand: &HandInput, melds: &[Meld], ctx: WinContext) -> Vec<Violation> {
     let mut v = Vec::new();
     let mut push = |code, field: &str, message: &str| {
         v.push(Violation::new(

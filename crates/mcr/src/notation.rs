@@ -202,22 +202,19 @@ pub fn parse_tiles(src: &str) -> Result<Vec<Tile>, ParseHandError> {
 pub fn write_tiles(out: &mut String, tiles: &[Tile]) {
     let mut pending: Option<Suit> = None;
     for &t in tiles {
-        match (t.rank(), t.suit()) {
-            (Some(r), Some(s)) => {
-                if let Some(p) = pending
-                    && p != s
-                {
-                    out.push(p.letter());
-                }
-                let _ = write!(out, "{r}");
-                pending = Some(s);
+        if let (Some(r), Some(s)) = (t.rank(), t.suit()) {
+            if let Some(p) = pending
+                && p != s
+            {
+                out.push(p.letter());
             }
-            _ => {
-                if let Some(p) = pending.take() {
-                    out.push(p.letter());
-                }
-                let _ = write!(out, "{t}");
+            let _ = write!(out, "{r}");
+            pending = Some(s);
+        } else {
+            if let Some(p) = pending.take() {
+                out.push(p.letter());
             }
+            let _ = write!(out, "{t}");
         }
     }
     if let Some(p) = pending {

@@ -8,7 +8,7 @@ use crate::fan::{Fan, FanCounts, apply_exclusions, points};
 use crate::hand::{Hand, Meld, WinContext, WinMethod, Wind};
 use crate::ruleset::Ruleset;
 use crate::shape::wait::{is_only_wait, is_seven_pairs, waits};
-use crate::shape::{Reading, Set, SetKind, KNITTED_STRAIGHTS, is_orphan, standard_divisions};
+use crate::shape::{KNITTED_STRAIGHTS, Reading, Set, SetKind, is_orphan, standard_divisions};
 use crate::tile::{Counts, Tile};
 
 /// The minimum a hand must score, flowers excluded (起和分).
@@ -383,7 +383,7 @@ fn knitted_straight(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
             let mut held = f.all;
             held[f.win.index()] -= 1;
             let w = waits(&before, &held, f.rules.wait_counts_exhausted_tiles);
-            if w.count_ones() == 1
+            if w.is_power_of_two()
                 && let Some(fan) = wait_fan(std::iter::once(&set), pair, f.win)
             {
                 raw.add(fan, 1);

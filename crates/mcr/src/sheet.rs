@@ -197,6 +197,7 @@ fn matching(elements: &[Element], pred: impl Fn(&Element) -> bool) -> Vec<usize>
 }
 
 /// The elements a fan is made of (a kiosk highlights them).
+#[allow(clippy::too_many_lines)] // one arm per fan family, kept in one place
 fn attribute(fan: Fan, elements: &[Element], s: &Scoring) -> Vec<usize> {
     let win = s.winning_tile;
     let with_win = || {
@@ -328,31 +329,35 @@ fn chow_group(fan: Fan, elements: &[Element]) -> Vec<usize> {
             elements[i].first().rank_or_zero(),
         )
     };
-    let two = |a: (u8, u8), b: (u8, u8)| match fan {
-        Fan::PureDoubleChow => a == b,
-        Fan::MixedDoubleChow => a.0 != b.0 && a.1 == b.1,
-        Fan::ShortStraight => a.0 == b.0 && a.1.abs_diff(b.1) == 3,
-        Fan::TwoTerminalChows => a.0 == b.0 && ((a.1 == 1 && b.1 == 7) || (a.1 == 7 && b.1 == 1)),
-        _ => false,
+    let two = |a: (u8, u8), b: (u8, u8)| {
+        if fan == Fan::PureDoubleChow {
+            a == b
+        } else if fan == Fan::MixedDoubleChow {
+            a.0 != b.0 && a.1 == b.1
+        } else if fan == Fan::ShortStraight {
+            a.0 == b.0 && a.1.abs_diff(b.1) == 3
+        } else if fan == Fan::TwoTerminalChows {
+            a.0 == b.0 && a.1.abs_diff(b.1) == 6 && a.1.min(b.1) == 1
+        } else {
+            false
+        }
     };
     let three = |k: [(u8, u8); 3]| {
         let mut r = [k[0].1, k[1].1, k[2].1];
         r.sort_unstable();
         let same_suit = k[0].0 == k[1].0 && k[1].0 == k[2].0;
         let all_suits = k[0].0 != k[1].0 && k[0].0 != k[2].0 && k[1].0 != k[2].0;
-        match fan {
-            Fan::PureStraight => same_suit && r == [1, 4, 7],
-            Fan::MixedStraight => all_suits && r == [1, 4, 7],
-            Fan::MixedTripleChow => all_suits && r[0] == r[2],
-            Fan::MixedShiftedChows => all_suits && r[0] + 1 == r[1] && r[1] + 1 == r[2],
-            Fan::PureShiftedChows => {
-                same_suit
-                    && ((r[0] + 1 == r[1] && r[1] + 1 == r[2])
-                        || (r[0] + 2 == r[1] && r[1] + 2 == r[2]))
-            }
-            Fan::PureTripleChow => same_suit && r[0] == r[2],
-            _ => false,
-        }
+        let step1 = r[0] + 1 == r[1] && r[1] + 1 == r[2];
+        let step2 = r[0] + 2 == r[1] && r[1] + 2 == r[2];
+        [
+            (Fan::PureStraight, same_suit && r == [1, 4, 7]),
+            (Fan::MixedStraight, all_suits && r == [1, 4, 7]),
+            (Fan::MixedTripleChow, all_suits && r[0] == r[2]),
+            (Fan::MixedShiftedChows, all_suits && step1),
+            (Fan::PureShiftedChows, same_suit && (step1 || step2)),
+            (Fan::PureTripleChow, same_suit && r[0] == r[2]),
+        ]
+        .contains(&(fan, true))
     };
     let mut out = Vec::new();
     for (x, &a) in chows.iter().enumerate() {
@@ -394,12 +399,12 @@ fn pung_group(fan: Fan, elements: &[Element]) -> Vec<usize> {
                 let same_suit = k[0].0 == k[1].0 && k[1].0 == k[2].0;
                 let all_suits = k[0].0 != k[1].0 && k[0].0 != k[2].0 && k[1].0 != k[2].0;
                 let consecutive = r[0] + 1 == r[1] && r[1] + 1 == r[2];
-                let hit = match fan {
-                    Fan::TriplePung => all_suits && r[0] == r[2],
-                    Fan::PureShiftedPungs => same_suit && consecutive,
-                    Fan::MixedShiftedPungs => all_suits && consecutive,
-                    _ => false,
-                };
+                let hit = [
+                    (Fan::TriplePung, all_suits && r[0] == r[2]),
+                    (Fan::PureShiftedPungs, same_suit && consecutive),
+                    (Fan::MixedShiftedPungs, all_suits && consecutive),
+                ]
+                .contains(&(fan, true));
                 if hit {
                     return vec![a, b, c];
                 }

@@ -46,6 +46,15 @@ impl Suit {
         }
     }
 
+    /// The index of the suit's first tile (0, 9 or 18).
+    pub const fn base(self) -> u8 {
+        match self {
+            Suit::Characters => 0,
+            Suit::Dots => 9,
+            Suit::Bamboo => 18,
+        }
+    }
+
     /// Index 0..3.
     pub const fn index(self) -> usize {
         match self {
@@ -80,9 +89,9 @@ impl Tile {
     /// Every tile kind in index order.
     pub const ALL: [Tile; 34] = {
         let mut all = [Tile(0); 34];
-        let mut i = 0;
+        let mut i = 0u8;
         while i < 34 {
-            all[i] = Tile(i as u8);
+            all[i as usize] = Tile(i);
             i += 1;
         }
         all
@@ -93,10 +102,15 @@ impl Tile {
         if index < 34 { Some(Tile(index)) } else { None }
     }
 
+    /// The tile with this dense index, if it is below 34.
+    pub fn from_usize(index: usize) -> Option<Tile> {
+        Tile::ALL.get(index).copied()
+    }
+
     /// A numbered tile.
     pub const fn numbered(suit: Suit, rank: u8) -> Option<Tile> {
         if rank >= 1 && rank <= 9 {
-            Some(Tile(suit.index() as u8 * 9 + rank - 1))
+            Some(Tile(suit.base() + rank - 1))
         } else {
             None
         }
@@ -105,6 +119,11 @@ impl Tile {
     /// The dense index 0..34.
     pub const fn index(self) -> usize {
         self.0 as usize
+    }
+
+    /// The dense index 0..34 as a byte.
+    pub const fn index_u8(self) -> u8 {
+        self.0
     }
 
     /// The suit of a numbered tile; `None` for honours.
@@ -158,7 +177,7 @@ impl Tile {
 
     /// A numbered 1 or 9.
     pub const fn is_terminal(self) -> bool {
-        self.0 < 27 && (self.0 % 9 == 0 || self.0 % 9 == 8)
+        self.0 < 27 && (self.0.is_multiple_of(9) || self.0 % 9 == 8)
     }
 
     /// A terminal or an honour (幺九牌).

@@ -57,7 +57,7 @@ impl ViolationCode {
         ViolationCode::NotationSyntax,
     ];
 
-    /// The stable UPPER_SNAKE_CASE code.
+    /// The stable `UPPER_SNAKE_CASE` code.
     pub const fn as_str(self) -> &'static str {
         match self {
             ViolationCode::TileCountWrong => "TILE_COUNT_WRONG",

@@ -33,9 +33,9 @@ pub(crate) const PASS_ORDER: [Fan; FAN_COUNT] = {
 /// The position of each fan (by table slot) in [`PASS_ORDER`].
 pub(crate) const PASS_POSITION: [u8; FAN_COUNT] = {
     let mut pos = [0u8; FAN_COUNT];
-    let mut p = 0;
-    while p < FAN_COUNT {
-        pos[PASS_ORDER[p].slot()] = p as u8;
+    let mut p = 0u8;
+    while (p as usize) < FAN_COUNT {
+        pos[PASS_ORDER[p as usize].slot()] = p;
         p += 1;
     }
     pos
@@ -71,7 +71,10 @@ pub struct FanCounts {
 
 impl Default for FanCounts {
     fn default() -> Self {
-        FanCounts { counts: [0; FAN_COUNT], present: 0 }
+        FanCounts {
+            counts: [0; FAN_COUNT],
+            present: 0,
+        }
     }
 }
 
@@ -113,7 +116,10 @@ impl FanCounts {
 
     /// The scored fans with their counts, in id order.
     pub fn iter(&self) -> impl Iterator<Item = (Fan, u8)> + '_ {
-        Fan::ALL.iter().map(|&f| (f, self.get(f))).filter(|&(_, c)| c > 0)
+        Fan::ALL
+            .iter()
+            .map(|&f| (f, self.get(f)))
+            .filter(|&(_, c)| c > 0)
     }
 
     /// The scored fans with their counts, highest value first.
@@ -133,6 +139,8 @@ impl FanCounts {
 
 impl std::fmt::Debug for FanCounts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_map().entries(self.iter().map(|(fan, n)| (fan.spec().name_zh, n))).finish()
+        f.debug_map()
+            .entries(self.iter().map(|(fan, n)| (fan.spec().name_zh, n)))
+            .finish()
     }
 }

@@ -118,8 +118,9 @@ fn trim_pairings(found: &[Option<Fan>], max: usize, fans: &mut FanCounts) {
     }
 }
 
-fn four_chows(m: [u8; 4], fans: &mut FanCounts) {
-    let [a, b, c, d] = m;
+#[allow(clippy::many_single_char_names)] // a ≤ b ≤ c ≤ d: the sorted keys of the four chows
+fn four_chows(mids: [u8; 4], fans: &mut FanCounts) {
+    let [a, b, c, d] = mids;
     if (a + 2 == b && b + 2 == c && c + 2 == d) || (consecutive(a, b, c) && c + 1 == d) {
         fans.add(Fan::FourPureShiftedChows, 1);
         return;
@@ -211,6 +212,7 @@ fn three_pungs(a: u8, b: u8, c: u8) -> Option<Fan> {
     }
 }
 
+#[allow(clippy::many_single_char_names)] // a ≤ b ≤ c ≤ d: the sorted keys of the four pungs
 fn four_pungs(k: [u8; 4], fans: &mut FanCounts) {
     let [a, b, c, d] = k;
     if suit_of(a) < 4 && consecutive(a, b, c) && c + 1 == d {
@@ -358,6 +360,10 @@ const fn ranks_mask(ranks: &[u8]) -> u64 {
     m
 }
 
+const LOW: u64 = ranks_mask(&[1, 2, 3, 4]);
+const HIGH: u64 = ranks_mask(&[6, 7, 8, 9]);
+const MIDDLE: u64 = ranks_mask(&[4, 5, 6]);
+
 /// Fans that depend only on which tile kinds the hand holds: suits (无字, 缺一门, 混一色, 清一色,
 /// 五门齐), tile classes (断幺, 推不倒, 绿一色, 字一色, 清幺九, 混幺九) and ranges (大于五 …).
 pub(crate) fn tile_fans(present: u64, fans: &mut FanCounts) {
@@ -397,12 +403,16 @@ pub(crate) fn tile_fans(present: u64, fans: &mut FanCounts) {
     if honors {
         return;
     }
-    const LOW: u64 = ranks_mask(&[1, 2, 3, 4]);
-    const HIGH: u64 = ranks_mask(&[6, 7, 8, 9]);
-    const MIDDLE: u64 = ranks_mask(&[4, 5, 6]);
     if present & !LOW == 0 {
         let four = present & ranks_mask(&[4]) != 0;
-        fans.add(if four { Fan::LowerFour } else { Fan::LowerTiles }, 1);
+        fans.add(
+            if four {
+                Fan::LowerFour
+            } else {
+                Fan::LowerTiles
+            },
+            1,
+        );
     } else if present & !HIGH == 0 {
         let six = present & ranks_mask(&[6]) != 0;
         fans.add(if six { Fan::UpperFour } else { Fan::UpperTiles }, 1);
@@ -436,7 +446,7 @@ pub(crate) fn standard_fans(input: &StandardInput<'_>, rules: &Ruleset, fans: &m
     for s in sets {
         match s.kind {
             SetKind::Chow => {
-                let mid = Tile::from_index(s.tile.index() as u8 + 1).unwrap_or(s.tile);
+                let mid = s.tile.succ().unwrap_or(s.tile);
                 chows[n_chows] = order_key(mid);
                 n_chows += 1;
             }

@@ -41,7 +41,9 @@ pub(crate) fn apply_exclusions(raw: &FanCounts, rules: &Ruleset) -> FanCounts {
 
 /// The points of a multiset of fans under a ruleset (flowers included if present).
 pub fn points(fans: &FanCounts, rules: &Ruleset) -> u32 {
-    fans.iter_by_value().map(|(f, n)| u32::from(rules.points(f)) * u32::from(n)).sum()
+    fans.iter_by_value()
+        .map(|(f, n)| u32::from(rules.points(f)) * u32::from(n))
+        .sum()
 }
 
 #[cfg(test)]

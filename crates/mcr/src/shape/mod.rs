@@ -77,9 +77,7 @@ impl Set {
         match self.kind {
             SetKind::Chow => {
                 let i = self.tile.index();
-                (i..i + 3)
-                    .filter_map(|j| Tile::from_index(j as u8))
-                    .collect()
+                (i..i + 3).filter_map(Tile::from_usize).collect()
             }
             SetKind::Pung => vec![self.tile; 3],
             SetKind::Kong => vec![self.tile; 4],
@@ -147,7 +145,7 @@ pub(crate) const fn order_key(t: Tile) -> u8 {
     let rank = if t.is_numbered() {
         t.rank_or_zero()
     } else {
-        t.index() as u8 - 26
+        t.index_u8() - 26
     };
     suit_order * 16 + rank
 }
@@ -232,7 +230,7 @@ fn divide(
         return;
     };
     let min_kind = if i == from { min_kind } else { 0 };
-    let Some(t) = Tile::from_index(i as u8) else {
+    let Some(t) = Tile::from_usize(i) else {
         return;
     };
     if min_kind == 0 && pair.is_none() && c[i] >= 2 {
@@ -266,7 +264,14 @@ fn divide(
 /// The six knitted straights (147, 258, 369 spread over the three suits), each in tile order.
 pub(crate) const KNITTED_STRAIGHTS: [[Tile; 9]; 6] = {
     // The suit (0 characters, 1 dots, 2 bamboo) of ranks 147, 258 and 369.
-    const PERMS: [[usize; 3]; 6] = [[0, 2, 1], [0, 1, 2], [2, 0, 1], [2, 1, 0], [1, 0, 2], [1, 2, 0]];
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 2, 1],
+        [0, 1, 2],
+        [2, 0, 1],
+        [2, 1, 0],
+        [1, 0, 2],
+        [1, 2, 0],
+    ];
     let mut out = [[Tile::EAST; 9]; 6];
     let mut k = 0;
     while k < 6 {
