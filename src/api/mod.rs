@@ -1,0 +1,18 @@
+//! The `mahjong.v1` protobuf contract: the only module that touches prost types.
+//!
+//! - [`pb`]: the generated messages, enums and gRPC stubs.
+
+/// The generated `mahjong.v1` messages, enums and gRPC client/server stubs.
+#[allow(
+    clippy::all,
+    clippy::pedantic,
+    missing_docs,
+    missing_debug_implementations,
+    unreachable_pub
+)]
+pub mod pb {
+    tonic::include_proto!("mahjong.v1");
+}
+
+/// The encoded `FileDescriptorSet` of `mahjong.v1` (for proto3 JSON and gRPC reflection).
+pub const FILE_DESCRIPTOR_SET: &[u8] = tonic::include_file_descriptor_set!("mahjong_descriptor");
