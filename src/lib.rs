@@ -3,11 +3,14 @@
 //! The service and command-line side of the Chinese Official Mahjong referee. The rules live
 //! in the [`mcr`] crate; this crate only adapts them:
 //!
-//! - [`api`]: the protobuf contract `mahjong.v1` ([`pb`]); the only module that touches prost
-//!   types.
+//! - [`referee`]: the domain-level request flow shared by every front end (validate, score,
+//!   the score sheet), free of any transport type;
+//! - [`api`]: the protobuf contract `mahjong.v1` ([`pb`]), the conversions between it and the
+//!   domain, and its proto3 JSON form; the only module that touches prost types.
 
 #![forbid(unsafe_code)]
 
 pub mod api;
+pub mod referee;
 
 pub use api::pb;

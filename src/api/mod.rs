@@ -1,6 +1,12 @@
-//! The `mahjong.v1` protobuf contract: the only module that touches prost types.
+//! The `mahjong.v1` protobuf contract and its adapters: the only module that touches prost
+//! types.
 //!
-//! - [`pb`]: the generated messages, enums and gRPC stubs.
+//! - [`pb`]: the generated messages, enums and gRPC stubs;
+//! - [`convert`]: proto → domain (collecting every violation) and domain → proto;
+//! - [`json`]: proto3 JSON for requests and responses.
+
+pub mod convert;
+pub mod json;
 
 /// The generated `mahjong.v1` messages, enums and gRPC client/server stubs.
 #[allow(
@@ -16,3 +22,5 @@ pub mod pb {
 
 /// The encoded `FileDescriptorSet` of `mahjong.v1` (for proto3 JSON and gRPC reflection).
 pub const FILE_DESCRIPTOR_SET: &[u8] = tonic::include_file_descriptor_set!("mahjong_descriptor");
+
+pub use convert::{score_request, validate_request};

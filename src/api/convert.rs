@@ -1,0 +1,770 @@
+//! Conversions between the `mahjong.v1` messages and the domain.
+//!
+//! Proto → domain collects *every* violation: unknown or unspecified tiles (`TILE_UNKNOWN`),
+//! enum numbers outside their range and required enums left unspecified (`VALUE_INVALID`),
+//! a missing hand (`VALUE_INVALID` on `hand_input`) and notation syntax errors
+//! (`NOTATION_SYNTAX`); then [`mcr::HandInput::validate`] adds the domain's own violations.
+//! Every prost struct is destructured exhaustively, so a new proto field is a compile error
+//! here until it is handled.
+//!
+//! Domain → proto turns a [`Judgement`] into a response.
+
+use mcr::{
+    Claim, Element, ElementKind, Fan, FanLine, HandInput, MeldInput, MeldKind, Outcome, Reading,
+    RulesetId, Shape, Tile, Violation, ViolationCode, WinContext, WinMethod, Wind,
+};
+
+use super::pb;
+use crate::referee::{self, Judgement, Scored};
+
+// ---------------------------------------------------------------------------------------------
+// Single values, proto → domain
+
+/// The tile with this proto number (1..=34), if any.
+pub fn tile_from_pb(number: i32) -> Option<Tile> {
+    let index = number.checked_sub(1)?;
+    Tile::from_index(u8::try_from(index).ok()?)
+}
+
+/// The proto number of a tile (its dense index plus one).
+pub fn tile_to_pb(tile: Tile) -> i32 {
+    // A tile index is below 34, so this never falls back.
+    i32::try_from(tile.index() + 1).unwrap_or(0)
+}
+
+/// A proto tile as a domain tile, or a `TILE_UNKNOWN` violation on `field`.
+fn tile_or_violation(number: i32, field: String) -> Result<Tile, Violation> {
+    tile_from_pb(number).ok_or_else(|| {
+        let what = if number == pb::Tile::Unspecified as i32 {
+            "a tile is required here (TILE_UNSPECIFIED given)".to_owned()
+        } else {
+            format!("{number} is not a tile number (expected 1..34, TILE_1M..TILE_WHITE)")
+        };
+        Violation::new(ViolationCode::TileUnknown, field, what)
+    })
+}
+
+fn value_invalid(field: &str, message: String) -> Violation {
+    Violation::new(ViolationCode::ValueInvalid, field.to_owned(), message)
+}
+
+/// A proto wind; unspecified is East.
+pub fn wind_from_pb(number: i32, field: &str) -> Result<Wind, Violation> {
+    match pb::Wind::try_from(number) {
+        Ok(pb::Wind::Unspecified | pb::Wind::East) => Ok(Wind::East),
+        Ok(pb::Wind::South) => Ok(Wind::South),
+        Ok(pb::Wind::West) => Ok(Wind::West),
+        Ok(pb::Wind::North) => Ok(Wind::North),
+        Err(_) => Err(value_invalid(
+            field,
+            format!("{number} is not a wind (expected WIND_EAST..WIND_NORTH)"),
+        )),
+    }
+}
+
+/// A domain wind as proto.
+pub fn wind_to_pb(wind: Wind) -> pb::Wind {
+    match wind {
+        Wind::East => pb::Wind::East,
+        Wind::South => pb::Wind::South,
+        Wind::West => pb::Wind::West,
+        Wind::North => pb::Wind::North,
+    }
+}
+
+/// A proto ruleset; unspecified is Chinese Official 1998.
+pub fn ruleset_from_pb(number: i32) -> Result<RulesetId, Violation> {
+    match pb::Ruleset::try_from(number) {
+        Ok(pb::Ruleset::Unspecified | pb::Ruleset::ChineseOfficial1998) => {
+            Ok(RulesetId::ChineseOfficial1998)
+        }
+        Ok(pb::Ruleset::Mil) => Ok(RulesetId::Mil),
+        Ok(pb::Ruleset::GreenBook2006) => Ok(RulesetId::GreenBook2006),
+        Err(_) => Err(value_invalid(
+            "ruleset",
+            format!(
+                "{number} is not a ruleset (expected RULESET_CHINESE_OFFICIAL_1998, RULESET_MIL or RULESET_GREEN_BOOK_2006)"
+            ),
+        )),
+    }
+}
+
+/// A domain ruleset as proto.
+pub fn ruleset_to_pb(id: RulesetId) -> pb::Ruleset {
+    match id {
+        RulesetId::ChineseOfficial1998 => pb::Ruleset::ChineseOfficial1998,
+        RulesetId::Mil => pb::Ruleset::Mil,
+        RulesetId::GreenBook2006 => pb::Ruleset::GreenBook2006,
+    }
+}
+
+/// A proto meld kind; unspecified is a violation.
+pub fn meld_kind_from_pb(number: i32, field: &str) -> Result<MeldKind, Violation> {
+    match pb::MeldKind::try_from(number) {
+        Ok(pb::MeldKind::Chow) => Ok(MeldKind::Chow),
+        Ok(pb::MeldKind::Pung) => Ok(MeldKind::Pung),
+        Ok(pb::MeldKind::Kong) => Ok(MeldKind::Kong),
+        Ok(pb::MeldKind::ConcealedKong) => Ok(MeldKind::ConcealedKong),
+        Ok(pb::MeldKind::Unspecified) => Err(value_invalid(
+            field,
+            "the meld kind is required (MELD_KIND_UNSPECIFIED given)".to_owned(),
+        )),
+        Err(_) => Err(value_invalid(
+            field,
+            format!(
+                "{number} is not a meld kind (expected MELD_KIND_CHOW..MELD_KIND_CONCEALED_KONG)"
+            ),
+        )),
+    }
+}
+
+/// A domain meld kind as proto.
+pub fn meld_kind_to_pb(kind: MeldKind) -> pb::MeldKind {
+    match kind {
+        MeldKind::Chow => pb::MeldKind::Chow,
+        MeldKind::Pung => pb::MeldKind::Pung,
+        MeldKind::Kong => pb::MeldKind::Kong,
+        MeldKind::ConcealedKong => pb::MeldKind::ConcealedKong,
+    }
+}
+
+/// A proto claim source; unspecified is "not stated".
+pub fn claim_from_pb(number: i32, field: &str) -> Result<Option<Claim>, Violation> {
+    match pb::ClaimSource::try_from(number) {
+        Ok(pb::ClaimSource::Unspecified) => Ok(None),
+        Ok(pb::ClaimSource::Left) => Ok(Some(Claim::Left)),
+        Ok(pb::ClaimSource::Opposite) => Ok(Some(Claim::Opposite)),
+        Ok(pb::ClaimSource::Right) => Ok(Some(Claim::Right)),
+        Err(_) => Err(value_invalid(
+            field,
+            format!(
+                "{number} is not a claim source (expected CLAIM_SOURCE_LEFT, CLAIM_SOURCE_OPPOSITE or CLAIM_SOURCE_RIGHT)"
+            ),
+        )),
+    }
+}
+
+/// A domain claim source as proto.
+pub fn claim_to_pb(claim: Option<Claim>) -> pb::ClaimSource {
+    match claim {
+        None => pb::ClaimSource::Unspecified,
+        Some(Claim::Left) => pb::ClaimSource::Left,
+        Some(Claim::Opposite) => pb::ClaimSource::Opposite,
+        Some(Claim::Right) => pb::ClaimSource::Right,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hands and contexts, proto → domain
+
+/// A proto hand converted as far as it goes.
+///
+/// When some tiles are unknown, `input` holds stand-in tiles in their places so that the
+/// domain can still check everything else (tile count, copies, the other melds, the context)
+/// without reporting problems the unknown tiles make up: each stand-in is a tile kind that
+/// appears nowhere else in the hand, so it never makes a fifth copy or a context conflict.
+struct HandDraft {
+    input: HandInput,
+    violations: Vec<Violation>,
+    /// Melds whose kind is unknown: every domain check of them is meaningless.
+    unknown_kind: Vec<usize>,
+    /// Melds with stand-in tiles: the domain's shape checks of them are meaningless.
+    stand_ins: Vec<usize>,
+}
+
+impl HandDraft {
+    /// Whether a domain violation only restates a problem the conversion already reported.
+    fn is_artefact(&self, v: &Violation) -> bool {
+        let of_meld = |i: &usize| {
+            let prefix = format!("hand.melds[{i}]");
+            v.field
+                .strip_prefix(&prefix)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+        };
+        let shape_code = match v.code {
+            ViolationCode::ChowInvalid
+            | ViolationCode::PungInvalid
+            | ViolationCode::KongInvalid => true,
+            ViolationCode::TileCountWrong
+            | ViolationCode::TooManyCopies
+            | ViolationCode::TooManyMelds
+            | ViolationCode::MeldTileCount
+            | ViolationCode::ChowNotFromLeft
+            | ViolationCode::ConcealedKongClaimed
+            | ViolationCode::WinningTileMissing
+            | ViolationCode::TileUnknown
+            | ViolationCode::ContextConflict
+            | ViolationCode::FlowerCount
+            | ViolationCode::ValueInvalid
+            | ViolationCode::NotationSyntax => false,
+        };
+        self.unknown_kind.iter().any(of_meld) || (shape_code && self.stand_ins.iter().any(of_meld))
+    }
+}
+
+/// Hands out stand-ins for unknown tiles: tile kinds absent from the rest of the hand.
+struct StandIns {
+    free: Vec<Tile>,
+    used: u8,
+}
+
+impl StandIns {
+    fn new(known: &[Tile]) -> Self {
+        let mut free: Vec<Tile> = Tile::ALL
+            .into_iter()
+            .filter(|t| !known.contains(t))
+            .collect();
+        free.reverse();
+        StandIns { free, used: 0 }
+    }
+
+    /// A kind of its own (for the winning tile); call it before [`StandIns::next`].
+    fn exclusive(&mut self) -> Option<Tile> {
+        self.free.pop()
+    }
+
+    /// The next stand-in: up to four copies of each free kind. `None` once they run out,
+    /// which takes well over a hundred unknown tiles; those are then left out.
+    fn next(&mut self) -> Option<Tile> {
+        if self.used == 4 {
+            self.free.pop();
+            self.used = 0;
+        }
+        let t = self.free.last().copied()?;
+        self.used += 1;
+        Some(t)
+    }
+}
+
+/// A meld with its values decoded; `None` where a value was invalid.
+struct MeldDraft {
+    kind: Option<MeldKind>,
+    tiles: Vec<Option<Tile>>,
+    claimed_from: Option<Claim>,
+    promoted: bool,
+}
+
+/// The tiles of a proto hand decoded, before stand-ins.
+struct Decoded {
+    melds: Vec<MeldDraft>,
+    standing: Vec<Option<Tile>>,
+    /// `Ok(None)`: not set; `Err(())`: an unknown number.
+    winning: Result<Option<Tile>, ()>,
+    /// Every tile that decoded, to keep stand-ins apart from them.
+    known: Vec<Tile>,
+}
+
+fn decode_hand(hand: &pb::Hand, violations: &mut Vec<Violation>) -> Decoded {
+    let pb::Hand {
+        melds,
+        standing_tiles,
+        winning_tile,
+    } = hand;
+    let mut known = Vec::new();
+    let mut decode =
+        |number: i32, field: String, violations: &mut Vec<Violation>| match tile_or_violation(
+            number, field,
+        ) {
+            Ok(t) => {
+                known.push(t);
+                Some(t)
+            }
+            Err(v) => {
+                violations.push(v);
+                None
+            }
+        };
+    let mut meld_drafts = Vec::with_capacity(melds.len());
+    for (i, meld) in melds.iter().enumerate() {
+        let pb::Meld {
+            kind,
+            tiles,
+            claimed_from,
+            promoted,
+        } = meld;
+        let field = format!("hand.melds[{i}]");
+        let kind = meld_kind_from_pb(*kind, &format!("{field}.kind"))
+            .map_err(|v| violations.push(v))
+            .ok();
+        let tiles = tiles
+            .iter()
+            .enumerate()
+            .map(|(j, &t)| decode(t, format!("{field}.tiles[{j}]"), violations))
+            .collect();
+        let claimed_from = claim_from_pb(*claimed_from, &format!("{field}.claimed_from"))
+            .map_err(|v| violations.push(v))
+            .unwrap_or(None);
+        meld_drafts.push(MeldDraft {
+            kind,
+            tiles,
+            claimed_from,
+            promoted: *promoted,
+        });
+    }
+    let standing = standing_tiles
+        .iter()
+        .enumerate()
+        .map(|(j, &t)| decode(t, format!("hand.standing_tiles[{j}]"), violations))
+        .collect();
+    // An unset winning tile is missing (the domain says so); a wrong number is unknown.
+    let winning = if *winning_tile == pb::Tile::Unspecified as i32 {
+        Ok(None)
+    } else {
+        decode(*winning_tile, "hand.winning_tile".to_owned(), violations)
+            .map(Some)
+            .ok_or(())
+    };
+    Decoded {
+        melds: meld_drafts,
+        standing,
+        winning,
+        known,
+    }
+}
+
+fn draft_hand(hand: &pb::Hand) -> HandDraft {
+    let mut violations = Vec::new();
+    let decoded = decode_hand(hand, &mut violations);
+    let mut stand_ins = StandIns::new(&decoded.known);
+    let winning_tile = match decoded.winning {
+        Ok(t) => t,
+        Err(()) => stand_ins.exclusive(),
+    };
+    let mut unknown_kind = Vec::new();
+    let mut with_stand_ins = Vec::new();
+    let mut melds = Vec::with_capacity(decoded.melds.len());
+    for (i, m) in decoded.melds.into_iter().enumerate() {
+        if m.tiles.iter().any(Option::is_none) {
+            with_stand_ins.push(i);
+        }
+        let tiles: Vec<Tile> = m
+            .tiles
+            .into_iter()
+            .filter_map(|t| t.or_else(|| stand_ins.next()))
+            .collect();
+        let kind = m.kind.unwrap_or_else(|| {
+            unknown_kind.push(i);
+            // Any kind will do: the domain's checks of this meld are dropped.
+            if tiles.len() == 4 {
+                MeldKind::Kong
+            } else {
+                MeldKind::Pung
+            }
+        });
+        melds.push(MeldInput {
+            kind,
+            tiles,
+            claimed_from: m.claimed_from,
+            promoted: m.promoted,
+        });
+    }
+    let standing = decoded
+        .standing
+        .into_iter()
+        .filter_map(|t| t.or_else(|| stand_ins.next()))
+        .collect();
+    HandDraft {
+        input: HandInput {
+            melds,
+            standing,
+            winning_tile,
+        },
+        violations,
+        unknown_kind,
+        stand_ins: with_stand_ins,
+    }
+}
+
+/// Converts a proto hand into a domain hand as declared, or every conversion violation
+/// (`TILE_UNKNOWN`, `VALUE_INVALID`). The domain checks ([`HandInput::validate`]) are not run.
+pub fn hand_from_pb(hand: &pb::Hand) -> Result<HandInput, Vec<Violation>> {
+    let draft = draft_hand(hand);
+    if draft.violations.is_empty() {
+        Ok(draft.input)
+    } else {
+        Err(draft.violations)
+    }
+}
+
+/// A domain hand as declared, as proto.
+pub fn hand_to_pb(hand: &HandInput) -> pb::Hand {
+    let HandInput {
+        melds,
+        standing,
+        winning_tile,
+    } = hand;
+    pb::Hand {
+        melds: melds
+            .iter()
+            .map(|m| {
+                let MeldInput {
+                    kind,
+                    tiles,
+                    claimed_from,
+                    promoted,
+                } = m;
+                pb::Meld {
+                    kind: meld_kind_to_pb(*kind) as i32,
+                    tiles: tiles.iter().map(|&t| tile_to_pb(t)).collect(),
+                    claimed_from: claim_to_pb(*claimed_from) as i32,
+                    promoted: *promoted,
+                }
+            })
+            .collect(),
+        standing_tiles: standing.iter().map(|&t| tile_to_pb(t)).collect(),
+        winning_tile: winning_tile.map_or(pb::Tile::Unspecified as i32, tile_to_pb),
+    }
+}
+
+/// A proto context converted as far as it goes: unknown winds are replaced by East.
+fn draft_context(context: Option<&pb::WinContext>) -> (WinContext, Vec<Violation>) {
+    let Some(context) = context else {
+        return (WinContext::default(), Vec::new());
+    };
+    let pb::WinContext {
+        self_drawn,
+        robbing_kong,
+        replacement_draw,
+        last_tile,
+        last_copy,
+        seat_wind,
+        prevalent_wind,
+        flower_count,
+    } = *context;
+    let mut violations = Vec::new();
+    let mut wind = |number, field| {
+        wind_from_pb(number, field).unwrap_or_else(|v| {
+            violations.push(v);
+            Wind::East
+        })
+    };
+    let seat_wind = wind(seat_wind, "context.seat_wind");
+    let prevalent_wind = wind(prevalent_wind, "context.prevalent_wind");
+    let context = WinContext {
+        method: if self_drawn {
+            WinMethod::SelfDrawn
+        } else {
+            WinMethod::Discard
+        },
+        robbing_kong,
+        replacement_draw,
+        last_tile,
+        last_copy,
+        seat_wind,
+        prevalent_wind,
+        // More than 255 is as wrong as 9: the domain reports FLOWER_COUNT_INVALID.
+        flowers: u8::try_from(flower_count).unwrap_or(u8::MAX),
+    };
+    (context, violations)
+}
+
+/// Converts a proto context (absent means the default: a discard, East/East, no flowers).
+pub fn context_from_pb(context: Option<&pb::WinContext>) -> Result<WinContext, Vec<Violation>> {
+    let (context, violations) = draft_context(context);
+    if violations.is_empty() {
+        Ok(context)
+    } else {
+        Err(violations)
+    }
+}
+
+/// A domain context as proto.
+pub fn context_to_pb(context: &WinContext) -> pb::WinContext {
+    let WinContext {
+        method,
+        robbing_kong,
+        replacement_draw,
+        last_tile,
+        last_copy,
+        seat_wind,
+        prevalent_wind,
+        flowers,
+    } = *context;
+    pb::WinContext {
+        self_drawn: match method {
+            WinMethod::SelfDrawn => true,
+            WinMethod::Discard => false,
+        },
+        robbing_kong,
+        replacement_draw,
+        last_tile,
+        last_copy,
+        seat_wind: wind_to_pb(seat_wind) as i32,
+        prevalent_wind: wind_to_pb(prevalent_wind) as i32,
+        flower_count: u32::from(flowers),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+/// The hand of a request, in either form.
+#[derive(Debug, Clone, Copy)]
+pub enum HandSource<'a> {
+    /// Calculator notation.
+    Notation(&'a str),
+    /// Structured.
+    Hand(&'a pb::Hand),
+}
+
+impl<'a> From<&'a pb::score_hand_request::HandInput> for HandSource<'a> {
+    fn from(input: &'a pb::score_hand_request::HandInput) -> Self {
+        match input {
+            pb::score_hand_request::HandInput::Notation(n) => HandSource::Notation(n),
+            pb::score_hand_request::HandInput::Hand(h) => HandSource::Hand(h),
+        }
+    }
+}
+
+impl<'a> From<&'a pb::validate_hand_request::HandInput> for HandSource<'a> {
+    fn from(input: &'a pb::validate_hand_request::HandInput) -> Self {
+        match input {
+            pb::validate_hand_request::HandInput::Notation(n) => HandSource::Notation(n),
+            pb::validate_hand_request::HandInput::Hand(h) => HandSource::Hand(h),
+        }
+    }
+}
+
+/// Converts, validates and scores the parts of a request, collecting every violation:
+/// the conversion's first (hand, context, ruleset), then the domain's.
+///
+/// Returns the judgement and the ruleset to report: the one applied, or for an unknown
+/// ruleset the number given.
+pub fn judge_pb(
+    hand: Option<HandSource<'_>>,
+    context: Option<&pb::WinContext>,
+    ruleset: i32,
+) -> (Judgement, i32) {
+    let mut violations = Vec::new();
+    let mut draft: Option<HandDraft> = None;
+    match hand {
+        None => violations.push(value_invalid(
+            "hand_input",
+            "the request has no hand: set `notation` or `hand`".to_owned(),
+        )),
+        Some(HandSource::Notation(text)) => match referee::parse_notation(text) {
+            Ok(input) => {
+                draft = Some(HandDraft {
+                    input,
+                    violations: Vec::new(),
+                    unknown_kind: Vec::new(),
+                    stand_ins: Vec::new(),
+                });
+            }
+            Err(v) => violations.push(v),
+        },
+        Some(HandSource::Hand(h)) => {
+            let mut d = draft_hand(h);
+            violations.append(&mut d.violations);
+            draft = Some(d);
+        }
+    }
+    let (context, context_violations) = draft_context(context);
+    violations.extend(context_violations);
+    let ruleset_id = ruleset_from_pb(ruleset)
+        .map_err(|v| violations.push(v))
+        .ok();
+    let reported_ruleset = ruleset_id.map_or(ruleset, |id| ruleset_to_pb(id) as i32);
+
+    match (draft, ruleset_id) {
+        (Some(draft), Some(id)) if violations.is_empty() => {
+            (referee::judge(&draft.input, &context, id), reported_ruleset)
+        }
+        (draft, _) => {
+            if let Some(draft) = draft
+                && let Err(domain) = draft.input.validate(&context)
+            {
+                violations.extend(
+                    domain
+                        .into_iter()
+                        .filter(|v| !draft.is_artefact(v))
+                        .map(referee::api_field_path),
+                );
+            }
+            (Judgement::Invalid(violations), reported_ruleset)
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Domain → proto
+
+/// A domain violation as proto.
+pub fn violation_to_pb(v: &Violation) -> pb::Violation {
+    let Violation {
+        code,
+        field,
+        message,
+    } = v;
+    pb::Violation {
+        code: code.as_str().to_owned(),
+        field: field.clone(),
+        message: message.clone(),
+    }
+}
+
+/// A domain outcome as proto.
+pub fn outcome_to_pb(outcome: Outcome) -> pb::Outcome {
+    match outcome {
+        Outcome::Win => pb::Outcome::Win,
+        Outcome::BelowMinimum => pb::Outcome::BelowMinimum,
+        Outcome::NotWinningShape => pb::Outcome::NotWinningShape,
+    }
+}
+
+/// A fan as proto (the enum number is the fan id).
+pub fn fan_to_pb(fan: Fan) -> i32 {
+    i32::from(fan.id())
+}
+
+/// The fan with this proto number, if any.
+pub fn fan_from_pb(number: i32) -> Option<Fan> {
+    Fan::from_id(u8::try_from(number).ok()?)
+}
+
+/// A score sheet line as proto.
+pub fn fan_line_to_pb(line: &FanLine) -> pb::FanLine {
+    let FanLine {
+        fan,
+        points,
+        count,
+        elements,
+    } = line;
+    let spec = fan.spec();
+    pb::FanLine {
+        fan: fan_to_pb(*fan),
+        name_zh: spec.name_zh.to_owned(),
+        name_en: spec.name_en.to_owned(),
+        points: u32::from(*points),
+        count: u32::from(*count),
+        total_points: line.total(),
+        element_indices: elements
+            .iter()
+            .map(|&i| u32::try_from(i).unwrap_or(u32::MAX))
+            .collect(),
+    }
+}
+
+/// A domain shape as proto.
+pub fn shape_to_pb(shape: Shape) -> pb::Shape {
+    match shape {
+        Shape::Standard => pb::Shape::Standard,
+        Shape::SevenPairs => pb::Shape::SevenPairs,
+        Shape::ThirteenOrphans => pb::Shape::ThirteenOrphans,
+        Shape::HonorsAndKnitted => pb::Shape::HonorsAndKnitted,
+        Shape::KnittedStraight => pb::Shape::KnittedStraight,
+    }
+}
+
+/// A reading element as proto.
+pub fn element_to_pb(element: &Element) -> pb::ReadingElement {
+    let Element {
+        kind,
+        tiles,
+        declared,
+        claimed,
+    } = element;
+    pb::ReadingElement {
+        kind: match kind {
+            ElementKind::Chow => pb::ElementKind::Chow,
+            ElementKind::Pung => pb::ElementKind::Pung,
+            ElementKind::Kong => pb::ElementKind::Kong,
+            ElementKind::Pair => pb::ElementKind::Pair,
+            ElementKind::KnittedStraight => pb::ElementKind::KnittedStraight,
+            ElementKind::Single => pb::ElementKind::Single,
+        } as i32,
+        tiles: tiles.iter().map(|&t| tile_to_pb(t)).collect(),
+        declared: *declared,
+        claimed: *claimed,
+    }
+}
+
+/// A reading as proto.
+pub fn reading_to_pb(reading: &Reading) -> pb::Reading {
+    pb::Reading {
+        shape: shape_to_pb(reading.shape()) as i32,
+        elements: reading.elements().iter().map(element_to_pb).collect(),
+    }
+}
+
+fn scored_to_pb(s: &Scored) -> pb::ScoreHandResponse {
+    let scoring = &s.scoring;
+    pb::ScoreHandResponse {
+        outcome: outcome_to_pb(scoring.outcome) as i32,
+        fans: s.lines.iter().map(fan_line_to_pb).collect(),
+        fan_total: scoring.fan_total,
+        flower_points: scoring.flower_points,
+        total: scoring.total,
+        violations: Vec::new(),
+        reading: scoring.reading.as_ref().map(|r| pb::Reading {
+            shape: shape_to_pb(r.shape()) as i32,
+            elements: s.elements.iter().map(element_to_pb).collect(),
+        }),
+        notation: s.notation().unwrap_or_default(),
+        ruleset: ruleset_to_pb(s.ruleset.id) as i32,
+    }
+}
+
+/// A judgement as a `ScoreHand` response; `ruleset` is reported as is for an invalid input.
+pub fn score_response(judgement: &Judgement, ruleset: i32) -> pb::ScoreHandResponse {
+    match judgement {
+        Judgement::Invalid(violations) => pb::ScoreHandResponse {
+            outcome: pb::Outcome::Invalid as i32,
+            violations: violations.iter().map(violation_to_pb).collect(),
+            ruleset,
+            ..pb::ScoreHandResponse::default()
+        },
+        Judgement::Scored(s) => scored_to_pb(s),
+    }
+}
+
+/// A judgement as a `ValidateHand` response.
+pub fn validate_response(judgement: &Judgement) -> pb::ValidateHandResponse {
+    match judgement {
+        Judgement::Invalid(violations) => pb::ValidateHandResponse {
+            valid: false,
+            violations: violations.iter().map(violation_to_pb).collect(),
+            winning_shape: false,
+            reaches_minimum: false,
+            outcome: pb::Outcome::Invalid as i32,
+        },
+        Judgement::Scored(s) => pb::ValidateHandResponse {
+            valid: true,
+            violations: Vec::new(),
+            winning_shape: s.is_winning_shape(),
+            reaches_minimum: s.scoring.outcome == Outcome::Win,
+            outcome: outcome_to_pb(s.scoring.outcome) as i32,
+        },
+    }
+}
+
+/// Handles a `ScoreHand` request: the itemised score, or `OUTCOME_INVALID` with every violation.
+/// Never panics, whatever the request holds.
+pub fn score_request(request: &pb::ScoreHandRequest) -> pb::ScoreHandResponse {
+    let pb::ScoreHandRequest {
+        hand_input,
+        context,
+        ruleset,
+    } = request;
+    let (judgement, ruleset) = judge_pb(
+        hand_input.as_ref().map(HandSource::from),
+        context.as_ref(),
+        *ruleset,
+    );
+    score_response(&judgement, ruleset)
+}
+
+/// Handles a `ValidateHand` request. Never panics, whatever the request holds.
+pub fn validate_request(request: &pb::ValidateHandRequest) -> pb::ValidateHandResponse {
+    let pb::ValidateHandRequest {
+        hand_input,
+        context,
+        ruleset,
+    } = request;
+    let (judgement, _) = judge_pb(
+        hand_input.as_ref().map(HandSource::from),
+        context.as_ref(),
+        *ruleset,
+    );
+    validate_response(&judgement)
+}

@@ -1,0 +1,227 @@
+//! The request flow every front end shares, in domain terms only: parse notation, validate a
+//! hand with its context, score it under a ruleset, and describe the result.
+//!
+//! Nothing here knows about protobuf: [`crate::api`] converts its messages into these calls,
+//! and the command line calls them directly.
+
+use std::fmt::Write as _;
+
+use mcr::notation::{ParseHandError, format_hand, parse_hand, write_tiles};
+use mcr::{
+    Element, FanLine, Hand, HandInput, MeldKind, Outcome, Ruleset, RulesetId, Scoring, Violation,
+    ViolationCode, WinContext, score,
+};
+
+/// What the referee makes of a request.
+#[derive(Debug, Clone)]
+pub enum Judgement {
+    /// The input is malformed: every problem found.
+    Invalid(Vec<Violation>),
+    /// The hand is well formed and was scored (it may still lose).
+    Scored(Box<Scored>),
+}
+
+/// A well-formed hand and its score.
+#[derive(Debug, Clone)]
+pub struct Scored {
+    /// The validated hand.
+    pub hand: Hand,
+    /// The circumstances of the win.
+    pub context: WinContext,
+    /// The ruleset applied.
+    pub ruleset: &'static Ruleset,
+    /// The score: outcome, fans, totals, the reading.
+    pub scoring: Scoring,
+    /// The score sheet lines, highest fan first (flowers included).
+    pub lines: Vec<FanLine>,
+    /// The elements of the chosen reading (empty when the hand is not a winning shape);
+    /// [`FanLine::elements`] indexes into them.
+    pub elements: Vec<Element>,
+}
+
+impl Scored {
+    /// The canonical notation of the hand: melds as declared (a chow without claim digit),
+    /// the standing tiles sorted, the winning tile last. `None` when the hand cannot be
+    /// written in notation (a melded kong whose claim source is not known would read back
+    /// as a concealed kong).
+    pub fn notation(&self) -> Option<String> {
+        canonical_notation(&self.hand)
+    }
+
+    /// The reading as text: declared melds in brackets, then the concealed sets and the pair,
+    /// e.g. `[123m] [789m] [123p] 789p 55s`. Empty when the hand is not a winning shape.
+    pub fn reading_text(&self) -> String {
+        reading_text(&self.elements)
+    }
+
+    /// Whether the hand is a winning shape (whatever it scores).
+    pub fn is_winning_shape(&self) -> bool {
+        match self.scoring.outcome {
+            Outcome::Win | Outcome::BelowMinimum => true,
+            Outcome::NotWinningShape => false,
+        }
+    }
+}
+
+/// Validates a declared hand with its context and scores it under a ruleset.
+///
+/// Violations come back with the field paths of the API (see [`api_field_path`]).
+pub fn judge(hand: &HandInput, context: &WinContext, ruleset: RulesetId) -> Judgement {
+    match hand.validate(context) {
+        Err(violations) => Judgement::Invalid(violations.into_iter().map(api_field_path).collect()),
+        Ok(hand) => {
+            let rules = Ruleset::get(ruleset);
+            let scoring = score(&hand, context, rules);
+            let lines = scoring.lines(rules);
+            let elements = scoring.reading.map(|r| r.elements()).unwrap_or_default();
+            Judgement::Scored(Box::new(Scored {
+                hand,
+                context: *context,
+                ruleset: rules,
+                scoring,
+                lines,
+                elements,
+            }))
+        }
+    }
+}
+
+/// Parses hand notation; a syntax error becomes a `NOTATION_SYNTAX` violation on `notation`
+/// that says where, what was expected and what was found.
+pub fn parse_notation(text: &str) -> Result<HandInput, Violation> {
+    parse_hand(text).map_err(|e| notation_violation(&e))
+}
+
+/// The violation for a notation syntax error.
+pub fn notation_violation(e: &ParseHandError) -> Violation {
+    Violation::new(
+        ViolationCode::NotationSyntax,
+        "notation".to_owned(),
+        format!("cannot read the hand notation {e}"),
+    )
+}
+
+/// Renames the domain's field paths to the API's: the domain calls the standing tiles
+/// `hand.standing`, the API `hand.standing_tiles`. Every other path is already the same.
+pub fn api_field_path(mut v: Violation) -> Violation {
+    const DOMAIN: &str = "hand.standing";
+    if let Some(rest) = v.field.strip_prefix(DOMAIN)
+        && (rest.is_empty() || rest.starts_with(['.', '[']))
+    {
+        v.field = format!("hand.standing_tiles{rest}");
+    }
+    v
+}
+
+/// The canonical notation of a validated hand (see [`Scored::notation`]).
+pub fn canonical_notation(hand: &Hand) -> Option<String> {
+    let mut input = hand.to_input();
+    input.standing.sort_unstable();
+    for m in &mut input.melds {
+        match m.kind {
+            // A chow always comes from the left: the digit adds nothing.
+            MeldKind::Chow => m.claimed_from = None,
+            MeldKind::Kong if m.claimed_from.is_none() => return None,
+            MeldKind::Pung | MeldKind::Kong | MeldKind::ConcealedKong => {}
+        }
+    }
+    Some(format_hand(&input))
+}
+
+/// The elements of a reading as text (see [`Scored::reading_text`]).
+pub fn reading_text(elements: &[Element]) -> String {
+    let mut out = String::new();
+    for (i, e) in elements.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        if e.declared {
+            out.push('[');
+            write_tiles(&mut out, &e.tiles);
+            out.push(']');
+        } else {
+            write_tiles(&mut out, &e.tiles);
+        }
+    }
+    out
+}
+
+/// A short English description of a winning context, e.g. `self-drawn, seat E, prevalent S`.
+pub fn context_text(context: &WinContext) -> String {
+    let WinContext {
+        method,
+        robbing_kong,
+        replacement_draw,
+        last_tile,
+        last_copy,
+        seat_wind,
+        prevalent_wind,
+        flowers,
+    } = *context;
+    let mut out = String::from(match method {
+        mcr::WinMethod::Discard => "on a discard",
+        mcr::WinMethod::SelfDrawn => "self-drawn",
+    });
+    for (flag, text) in [
+        (robbing_kong, "robbing a kong"),
+        (replacement_draw, "replacement draw"),
+        (last_tile, "last tile"),
+        (last_copy, "last copy"),
+    ] {
+        if flag {
+            out.push_str(", ");
+            out.push_str(text);
+        }
+    }
+    let _ = write!(
+        out,
+        ", seat {}, prevalent {}, {flowers} flower{}",
+        seat_wind.letter(),
+        prevalent_wind.letter(),
+        if flowers == 1 { "" } else { "s" }
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_standing_paths_are_renamed() {
+        let v =
+            |f: &str| Violation::new(ViolationCode::TileCountWrong, f.to_owned(), String::new());
+        assert_eq!(
+            api_field_path(v("hand.standing")).field,
+            "hand.standing_tiles"
+        );
+        assert_eq!(
+            api_field_path(v("hand.standing[3]")).field,
+            "hand.standing_tiles[3]"
+        );
+        assert_eq!(
+            api_field_path(v("hand.standing_tiles")).field,
+            "hand.standing_tiles"
+        );
+        assert_eq!(api_field_path(v("hand.melds[0]")).field, "hand.melds[0]");
+    }
+
+    #[test]
+    fn e23_reads_and_writes_back() {
+        let hand = parse_notation("[123m][789m][123p]55s89p7p").unwrap();
+        let ctx = WinContext {
+            method: mcr::WinMethod::SelfDrawn,
+            ..WinContext::default()
+        };
+        let Judgement::Scored(s) = judge(&hand, &ctx, RulesetId::ChineseOfficial1998) else {
+            panic!("E23 is valid");
+        };
+        assert_eq!(s.scoring.total, 18);
+        assert_eq!(s.reading_text(), "[123m] [789m] [123p] 789p 55s");
+        assert_eq!(s.notation().as_deref(), Some("[123m][789m][123p]89p55s7p"));
+        assert_eq!(
+            context_text(&ctx),
+            "self-drawn, seat E, prevalent E, 0 flowers"
+        );
+    }
+}
