@@ -6,11 +6,13 @@
 //! - [`referee`]: the domain-level request flow shared by every front end (validate, score,
 //!   the score sheet), free of any transport type;
 //! - [`api`]: the protobuf contract `mahjong.v1` ([`pb`]), the conversions between it and the
-//!   domain, and its proto3 JSON form; the only module that touches prost types.
+//!   domain, and its proto3 JSON form; the only module that touches prost types;
+//! - [`cli`]: the `mahjong-referee` command line.
 
 #![forbid(unsafe_code)]
 
 pub mod api;
+pub mod cli;
 pub mod referee;
 
 pub use api::pb;

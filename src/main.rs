@@ -1,1 +1,7 @@
-fn main() {}
+//! `mahjong-referee`: the command line (and, later, the gRPC service) of the MCR referee.
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    mahjong_referee::cli::run()
+}

@@ -1,0 +1,292 @@
+//! The real `mahjong-referee` binary: score sheets, JSON output, invalid input, JSON Lines.
+
+use std::io::Write as _;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+const E23: &str = "[123m][789m][123p]55s89p7p";
+
+fn referee(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn referee_with_stdin(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let text = stdin.to_owned();
+    let writer = std::thread::spawn(move || input.write_all(text.as_bytes()));
+    let output = child.wait_with_output().expect("the binary finishes");
+    writer
+        .join()
+        .expect("writer thread")
+        .expect("stdin written");
+    output
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// The fields of a line of the score sheet, split on runs of spaces.
+fn cells(line: &str) -> Vec<&str> {
+    line.split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect()
+}
+
+#[test]
+fn e23_score_sheet_is_18_under_every_ruleset() {
+    for ruleset in ["chinese-official-1998", "mil", "green-book-2006"] {
+        let out = referee(&["score", E23, "--self-drawn", "--ruleset", ruleset]);
+        let text = stdout(&out);
+        assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
+        assert!(stderr(&out).is_empty());
+        let line = |start: &str| {
+            text.lines()
+                .find(|l| l.trim_start().starts_with(start))
+                .unwrap_or_else(|| panic!("no line `{start}` in\n{text}"))
+        };
+        assert_eq!(
+            cells(line("三色双龙会")),
+            ["三色双龙会", "Three-Suited Terminal Chows", "16 ×1", "16"]
+        );
+        assert_eq!(cells(line("边张")), ["边张", "Edge Wait", "1 ×1", "1"]);
+        assert_eq!(cells(line("自摸")), ["自摸", "Self-Drawn", "1 ×1", "1"]);
+        assert_eq!(
+            cells(line("Fan total")),
+            ["Fan total (without flowers)", "18"]
+        );
+        assert_eq!(cells(line("Flowers")), ["Flowers", "0"]);
+        assert_eq!(cells(line("Total")), ["Total", "18"]);
+        assert_eq!(line("Outcome").trim(), "Outcome    WIN");
+        assert!(
+            line("Reading").contains("[123m] [789m] [123p] 789p 55s"),
+            "{text}"
+        );
+        assert!(line("Ruleset").ends_with(ruleset));
+        // Exactly three fans.
+        assert_eq!(
+            text.lines().filter(|l| l.contains(" ×")).count(),
+            3,
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn context_flags_reach_the_score() {
+    // E23 on a discard, South seat in the West round, 3 flowers: 16 + 1 + 3.
+    let out = referee(&[
+        "score",
+        E23,
+        "--seat",
+        "S",
+        "--prevalent",
+        "W",
+        "--flowers",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["fanTotal"], 17);
+    assert_eq!(v["flowerPoints"], 3);
+    assert_eq!(v["total"], 20);
+    let fans: Vec<&str> = v["fans"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["fan"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        fans,
+        [
+            "FAN_THREE_SUITED_TERMINAL_CHOWS",
+            "FAN_EDGE_WAIT",
+            "FAN_FLOWER_TILES"
+        ]
+    );
+    assert_eq!(v["fans"][2]["count"], 3);
+    assert_eq!(v["fans"][2]["totalPoints"], 3);
+}
+
+#[test]
+fn json_output_has_the_proto3_names() {
+    let out = referee(&["score", E23, "--self-drawn", "--ruleset", "mil", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: Value = serde_json::from_str(&stdout(&out)).expect("one JSON document");
+    let keys = |v: &Value| {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    assert_eq!(
+        keys(&v),
+        [
+            "fanTotal",
+            "fans",
+            "flowerPoints",
+            "notation",
+            "outcome",
+            "reading",
+            "ruleset",
+            "total",
+            "violations"
+        ]
+    );
+    assert_eq!(
+        keys(&v["fans"][0]),
+        [
+            "count",
+            "elementIndices",
+            "fan",
+            "nameEn",
+            "nameZh",
+            "points",
+            "totalPoints"
+        ]
+    );
+    assert_eq!(v["outcome"], "OUTCOME_WIN");
+    assert_eq!(v["ruleset"], "RULESET_MIL");
+    assert_eq!(v["fanTotal"], 18);
+    assert_eq!(v["flowerPoints"], 0);
+    assert_eq!(v["total"], 18);
+    assert_eq!(v["violations"], serde_json::json!([]));
+    assert_eq!(v["fans"][0]["fan"], "FAN_THREE_SUITED_TERMINAL_CHOWS");
+    assert_eq!(v["fans"][0]["nameZh"], "三色双龙会");
+    assert_eq!(v["fans"][0]["nameEn"], "Three-Suited Terminal Chows");
+    assert_eq!(v["fans"][0]["points"], 16);
+    assert_eq!(v["fans"][0]["count"], 1);
+    assert_eq!(v["reading"]["shape"], "SHAPE_STANDARD");
+    assert_eq!(v["reading"]["elements"][0]["tiles"][0], "TILE_1M");
+    assert_eq!(v["reading"]["elements"][0]["declared"], true);
+}
+
+#[test]
+fn invalid_input_exits_2_listing_every_violation() {
+    let out = referee(&[
+        "score",
+        "[124m][789m][123p]55555s7p",
+        "--self-drawn",
+        "--robbing-kong",
+        "--flowers",
+        "9",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).is_empty());
+    let err = stderr(&out);
+    for (code, field) in [
+        ("CHOW_INVALID", "hand.melds[0].tiles"),
+        ("TILE_COUNT_WRONG", "hand.standing_tiles"),
+        ("TILE_COPIES_EXCEEDED", "hand"),
+        ("CONTEXT_CONFLICT", "context.robbing_kong"),
+        ("FLOWER_COUNT_INVALID", "context.flower_count"),
+    ] {
+        assert!(
+            err.lines()
+                .any(|l| l.contains(code) && l.contains(&format!(" {field}: "))),
+            "{code} at {field} missing from\n{err}"
+        );
+    }
+    assert!(err.starts_with("invalid hand: 5 violations"), "{err}");
+    // With --json the response is printed too, and the exit code is the same.
+    let out = referee(&["score", "[124m][789m][123p]55s89p7p", "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["outcome"], "OUTCOME_INVALID");
+    assert_eq!(v["violations"][0]["code"], "CHOW_INVALID");
+    assert_eq!(v["violations"][0]["field"], "hand.melds[0].tiles");
+}
+
+#[test]
+fn notation_errors_exit_2() {
+    let out = referee(&["score", "[123m]12x"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("NOTATION_SYNTAX at notation"), "{err}");
+    assert!(err.contains("position 8"), "{err}");
+}
+
+#[test]
+fn losing_hands_are_normal_output() {
+    let out = referee(&["score", "[123m]456m234p67s55p8s"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("BELOW MINIMUM"));
+    let out = referee(&["score", "123m456p789s1357sE", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["outcome"], "OUTCOME_NOT_WINNING_SHAPE");
+    assert!(v.get("reading").is_none());
+}
+
+#[test]
+fn usage_errors_and_bare_invocation() {
+    let out = referee(&[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("score"));
+    for args in [
+        &["score"][..],
+        &["score", E23, "--seat", "X"],
+        &["score", E23, "--ruleset", "riichi"],
+        &["score", "--jsonl", E23],
+        &["score", "--jsonl", "--self-drawn"],
+    ] {
+        let out = referee(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+    let out = referee(&["score", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("--jsonl"));
+}
+
+#[test]
+fn jsonl_answers_every_line_in_order_and_survives_bad_lines() {
+    let input = [
+        r#"{"notation": "[123m][789m][123p]55s89p7p", "context": {"selfDrawn": true}}"#,
+        "",
+        r#"{"notation": "#,
+        "   ",
+        r#"{"hand": {"standingTiles": [1, 2, 3], "winningTile": 99}, "ruleset": "RULESET_MIL"}"#,
+        r#"{"notation": "[123m]456m234p67s55p8s", "ruleset": "RULESET_GREEN_BOOK_2006"}"#,
+        r#"{"notation": "123m", "bogus": true}"#,
+    ]
+    .join("\n");
+    let out = referee_with_stdin(&["score", "--jsonl"], &input);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("every output line is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 5, "{}", stdout(&out));
+    assert_eq!(lines[0]["outcome"], "OUTCOME_WIN");
+    assert_eq!(lines[0]["total"], 18);
+    assert_eq!(lines[1]["error"]["code"], "REQUEST_UNPARSABLE");
+    assert!(lines[1]["error"]["message"].as_str().unwrap().len() > 10);
+    assert_eq!(lines[2]["outcome"], "OUTCOME_INVALID");
+    assert_eq!(lines[2]["ruleset"], "RULESET_MIL");
+    let fields: Vec<&str> = lines[2]["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["field"].as_str().unwrap())
+        .collect();
+    assert_eq!(fields, ["hand.winning_tile", "hand.standing_tiles"]);
+    assert_eq!(lines[3]["outcome"], "OUTCOME_BELOW_MINIMUM");
+    assert_eq!(lines[3]["ruleset"], "RULESET_GREEN_BOOK_2006");
+    assert_eq!(lines[4]["error"]["code"], "REQUEST_UNPARSABLE");
+}
