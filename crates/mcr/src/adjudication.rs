@@ -129,7 +129,24 @@ pub fn judge_declared_win(
     context: &WinContext,
     rules: &Ruleset,
 ) -> Result<Judgement, Vec<Violation>> {
-    let mut violations = declaration.violations("declaration");
+    judge(
+        *declaration,
+        hand,
+        *context,
+        rules,
+        declaration.violations("declaration"),
+    )
+}
+
+/// [`judge_declared_win`] after the caller has checked the declaration itself (`violations`
+/// holds what it found).
+pub(crate) fn judge(
+    declaration: Declaration,
+    hand: &HandInput,
+    context: WinContext,
+    rules: &Ruleset,
+    mut violations: Vec<Violation>,
+) -> Result<Judgement, Vec<Violation>> {
     if context.method != declaration.source.method() {
         violations.push(Violation::new(
             ViolationCode::ContextConflict,
@@ -151,7 +168,7 @@ pub fn judge_declared_win(
             ),
         ));
     }
-    let validated = hand.validate(context);
+    let validated = hand.validate(&context);
     let hand = match validated {
         Ok(h) if violations.is_empty() => h,
         Ok(_) => return Err(violations),
@@ -160,7 +177,7 @@ pub fn judge_declared_win(
             return Err(violations);
         }
     };
-    let scoring = score(&hand, context, rules);
+    let scoring = score(&hand, &context, rules);
     let mut before = [0u8; 34];
     for t in hand.standing() {
         before[t.index()] = before[t.index()].saturating_add(1);
@@ -170,7 +187,7 @@ pub fn judge_declared_win(
     let (ruling, payments) = match verdict {
         WinVerdict::Valid => (
             None,
-            Payments::for_win(declaration, i64::from(scoring.total)),
+            Payments::for_win(&declaration, i64::from(scoring.total)),
         ),
         WinVerdict::False(kind) => {
             let ruling = rule(

@@ -37,7 +37,7 @@
 //! assert_eq!(s.deltas.into_array(), [-8, 38, -22, -8]);
 //! ```
 
-use crate::adjudication::{WinVerdict, judge_declared_win};
+use crate::adjudication::{WinVerdict, judge};
 use crate::hand::{HandInput, WinContext, WinMethod};
 use crate::penalty::{
     FalseDeclaration, InfractionKind, Offence, Ruling, adjudicate_at, occurrence_of, rule,
@@ -457,7 +457,8 @@ fn value_of(
             Some((result, None))
         }
         Some(WinValue::Hand { hand, context }) => {
-            match judge_declared_win(&d, hand, context, rules) {
+            // The declaration itself was checked with the end of the hand.
+            match judge(d, hand, *context, rules, Vec::new()) {
                 Ok(j) => {
                     let result = match j.verdict {
                         WinVerdict::Valid => HandResult::Win {
