@@ -44,7 +44,7 @@ pub enum Command {
 #[allow(clippy::struct_excessive_bools)] // one flag per circumstance of the win, as on a score sheet
 #[derive(Debug, Args)]
 pub struct ScoreArgs {
-    /// The hand in calculator notation, e.g. '[123m][789m][123p]55s89p7p': declared melds in
+    /// The hand in calculator notation, e.g. `[123m][789m][123p]55s89p7p`: declared melds in
     /// brackets (claim digit 1 left, 2 opposite, 3 right, 5-7 promoted kong; a four-tile meld
     /// without digit is a concealed kong), the standing tiles, the winning tile last.
     #[arg(required_unless_present = "jsonl")]
@@ -243,9 +243,11 @@ fn pad(s: &str, to: usize) -> String {
 /// The readable score sheet of a scored hand.
 pub fn score_sheet(s: &Scored) -> String {
     let mut out = String::new();
+    // Only a structured melded kong without claim source has no notation; the command line
+    // reads notation, so this is for other callers.
     let hand = s
         .notation()
-        .unwrap_or_else(|| mcr::notation::format_hand(&s.hand.to_input()));
+        .unwrap_or_else(|| "(cannot be written in notation)".to_owned());
     let _ = writeln!(out, "Hand       {hand}");
     let _ = writeln!(out, "Context    {}", referee::context_text(&s.context));
     let _ = writeln!(out, "Ruleset    {}", s.ruleset.name);

@@ -656,3 +656,23 @@ mod never_panics {
         }
     }
 }
+
+#[test]
+fn canonical_notation_is_empty_when_the_hand_cannot_be_written() {
+    let hand = |from| pb::Hand {
+        melds: vec![
+            meld(pb::MeldKind::Kong, "5555p", from),
+            meld(pb::MeldKind::Chow, "123m", pb::ClaimSource::Left),
+            meld(pb::MeldKind::Chow, "456m", pb::ClaimSource::Unspecified),
+            meld(pb::MeldKind::Chow, "789m", pb::ClaimSource::Left),
+        ],
+        standing_tiles: tiles("E"),
+        winning_tile: t("E"),
+    };
+    let resp = score_request(&request(hand(pb::ClaimSource::Opposite)));
+    assert_eq!(resp.notation, "[5555p2][123m][456m][789m]EE");
+    // A melded kong of unknown source would read back as a concealed kong.
+    let resp = score_request(&request(hand(pb::ClaimSource::Unspecified)));
+    assert!(resp.violations.is_empty());
+    assert_eq!(resp.notation, "");
+}
