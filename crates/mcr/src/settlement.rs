@@ -200,7 +200,7 @@ impl Payments {
     pub fn transfer(&mut self, kind: LineKind, from: Seat, to: Seat, amount: i64) {
         self.lines[from].push(Line {
             kind,
-            amount: -amount,
+            amount: amount.saturating_neg(),
             counterparty: Some(to),
         });
         self.lines[to].push(Line {
@@ -214,7 +214,7 @@ impl Payments {
     pub fn deduct(&mut self, kind: LineKind, seat: Seat, amount: i64) {
         self.lines[seat].push(Line {
             kind,
-            amount: -amount,
+            amount: amount.saturating_neg(),
             counterparty: None,
         });
     }
@@ -240,21 +240,22 @@ impl Payments {
         }
     }
 
-    /// The net points of each seat.
+    /// The net points of each seat (saturating at the limits of `i64`).
     pub fn deltas(&self) -> BySeat<i64> {
-        self.lines
-            .as_ref()
-            .map(|lines| lines.iter().map(|l| l.amount).sum())
+        self.lines.as_ref().map(|lines| {
+            lines
+                .iter()
+                .fold(0i64, |acc, l| acc.saturating_add(l.amount))
+        })
     }
 
-    /// The points deducted that nobody receives (0 or more).
+    /// The points deducted that nobody receives (0 or more for deductions of 0 or more).
     pub fn unpaid_penalties(&self) -> i64 {
         self.lines
             .iter()
             .flatten()
             .filter(|l| l.counterparty.is_none())
-            .map(|l| -l.amount)
-            .sum()
+            .fold(0i64, |acc, l| acc.saturating_sub(l.amount))
     }
 }
 
@@ -386,7 +387,7 @@ pub fn settle(record: &HandRecord, rules: &Ruleset) -> Result<Settlement, Vec<Vi
         rulings,
         deltas,
         unpaid_penalties,
-        unbalanced_by: deltas.iter().sum(),
+        unbalanced_by: deltas.iter().fold(0i64, |acc, &d| acc.saturating_add(d)),
         payments,
     })
 }
