@@ -14,6 +14,7 @@ const PROTOS: &[&str] = &[
     "mahjong/v1/ruleset.proto",
     "mahjong/v1/fan.proto",
     "mahjong/v1/scoring.proto",
+    "mahjong/v1/accounting.proto",
     "mahjong/v1/mahjong_service.proto",
 ];
 
