@@ -41,9 +41,8 @@ pub struct Scored {
 
 impl Scored {
     /// The canonical notation of the hand: melds as declared (a chow without claim digit),
-    /// the standing tiles sorted, the winning tile last. `None` when the hand cannot be
-    /// written in notation (a melded kong whose claim source is not known would read back
-    /// as a concealed kong).
+    /// the standing tiles sorted, the winning tile last (a melded kong whose source is not
+    /// known is written as claimed from the left, the notation's default).
     pub fn notation(&self) -> Option<String> {
         canonical_notation(&self.hand)
     }
@@ -121,7 +120,6 @@ pub fn canonical_notation(hand: &Hand) -> Option<String> {
         match m.kind {
             // A chow always comes from the left: the digit adds nothing.
             MeldKind::Chow => m.claimed_from = None,
-            MeldKind::Kong if m.claimed_from.is_none() => return None,
             MeldKind::Pung | MeldKind::Kong | MeldKind::ConcealedKong => {}
         }
     }

@@ -658,7 +658,7 @@ mod never_panics {
 }
 
 #[test]
-fn canonical_notation_is_empty_when_the_hand_cannot_be_written() {
+fn canonical_notation_writes_a_melded_kong_of_unknown_source_as_melded() {
     let hand = |from| pb::Hand {
         melds: vec![
             meld(pb::MeldKind::Kong, "5555p", from),
@@ -671,8 +671,9 @@ fn canonical_notation_is_empty_when_the_hand_cannot_be_written() {
     };
     let resp = score_request(&request(hand(pb::ClaimSource::Opposite)));
     assert_eq!(resp.notation, "[5555p2][123m][456m][789m]EE");
-    // A melded kong of unknown source would read back as a concealed kong.
+    // A melded kong of unknown source is written with the notation's default source (left),
+    // never without a digit, which would read back as a concealed kong.
     let resp = score_request(&request(hand(pb::ClaimSource::Unspecified)));
     assert!(resp.violations.is_empty());
-    assert_eq!(resp.notation, "");
+    assert_eq!(resp.notation, "[5555p1][123m][456m][789m]EE");
 }

@@ -228,10 +228,13 @@ pub fn format_hand(hand: &HandInput) -> String {
     for m in &hand.melds {
         out.push('[');
         write_tiles(&mut out, &m.tiles);
+        // A melded kong always carries a digit (no digit means concealed); a source that was
+        // not stated is written as the left player's, the notation's own default.
         let digit = match (m.kind, m.claimed_from, m.promoted) {
-            (MeldKind::ConcealedKong, _, _) | (_, None, _) => None,
-            (MeldKind::Kong, Some(c), true) => Some(c.digit() + 4),
-            (_, Some(c), _) => Some(c.digit()),
+            (MeldKind::ConcealedKong, _, _) | (MeldKind::Chow | MeldKind::Pung, None, _) => None,
+            (MeldKind::Kong, from, true) => Some(from.unwrap_or(Claim::Left).digit() + 4),
+            (MeldKind::Kong, from, false) => Some(from.unwrap_or(Claim::Left).digit()),
+            (MeldKind::Chow | MeldKind::Pung, Some(c), _) => Some(c.digit()),
         };
         if let Some(d) = digit {
             let _ = write!(out, "{d}");
@@ -295,6 +298,15 @@ mod tests {
         );
         assert_eq!(format_hand(&h), "[5555p][6666m1][7777s6]EE55s");
         assert_eq!(parse_hand(&format_hand(&h)).unwrap(), h);
+    }
+
+    #[test]
+    fn a_melded_kong_without_a_stated_source_is_never_printed_as_concealed() {
+        let mut h = parse_hand("[5555p1]123m123s11pEE").unwrap();
+        h.melds[0].claimed_from = None;
+        let again = parse_hand(&format_hand(&h)).unwrap();
+        assert_eq!(again.melds[0].kind, MeldKind::Kong);
+        assert_eq!(again.melds[0].claimed_from, Some(Claim::Left));
     }
 
     #[test]
