@@ -196,7 +196,17 @@ impl HandDraft {
             | ViolationCode::ContextConflict
             | ViolationCode::FlowerCount
             | ViolationCode::ValueInvalid
-            | ViolationCode::NotationSyntax => false,
+            | ViolationCode::NotationSyntax
+            | ViolationCode::SeatInvalid
+            | ViolationCode::InfractionUnknown
+            | ViolationCode::PenaltyAmountOutOfRange
+            | ViolationCode::ValueNegative
+            | ViolationCode::WinnerIsPayer
+            | ViolationCode::WinnerBarred
+            | ViolationCode::ClaimInvalid
+            | ViolationCode::PenaltyOutOfScope
+            | ViolationCode::WinValueMissing
+            | ViolationCode::WinValueForDraw => false,
         };
         self.unknown_kind.iter().any(of_meld) || (shape_code && self.stand_ins.iter().any(of_meld))
     }

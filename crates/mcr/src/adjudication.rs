@@ -43,7 +43,7 @@ pub fn resolve_win_claims(
     let mut violations = Vec::new();
     if claimants.is_empty() {
         violations.push(Violation::new(
-            ViolationCode::ValueInvalid,
+            ViolationCode::ClaimInvalid,
             "claimants".to_owned(),
             "at least one player must claim the discard".to_owned(),
         ));
@@ -51,14 +51,14 @@ pub fn resolve_win_claims(
     for (i, &c) in claimants.iter().enumerate() {
         if c == discarder {
             violations.push(Violation::new(
-                ViolationCode::ContextConflict,
+                ViolationCode::ClaimInvalid,
                 format!("claimants[{i}]"),
                 format!("{c} discarded the tile and cannot claim it to win"),
             ));
         }
         if claimants[..i].contains(&c) {
             violations.push(Violation::new(
-                ViolationCode::ValueInvalid,
+                ViolationCode::ClaimInvalid,
                 format!("claimants[{i}]"),
                 format!("{c} is listed more than once"),
             ));

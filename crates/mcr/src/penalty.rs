@@ -396,15 +396,43 @@ impl InfractionKind {
         }
     }
 
-    /// Reads a code (`EMPTY_PUNG`, …); an unknown code is a [`ViolationCode::ValueInvalid`]
-    /// at `field`.
+    /// The English name, in lower case (`empty pung`, `false win`).
+    pub const fn name_en(self) -> &'static str {
+        match self {
+            InfractionKind::Cheating => "cheating",
+            InfractionKind::WrongChow => "wrong chow",
+            InfractionKind::WrongPung => "wrong pung",
+            InfractionKind::WrongKong => "wrong kong",
+            InfractionKind::EmptyChow => "empty chow",
+            InfractionKind::EmptyPung => "empty pung",
+            InfractionKind::EmptyKong => "empty kong",
+            InfractionKind::EarlyDraw => "drawing out of turn",
+            InfractionKind::LatePung => "late pung",
+            InfractionKind::FalseWin => "false win",
+            InfractionKind::WrongWinningTile => "wrong winning tile",
+            InfractionKind::NotReadyWin => "win declared while not ready",
+            InfractionKind::DeliberateFalseWin => "deliberate false win",
+            InfractionKind::ExposingOwnTiles => "exposing own tiles",
+            InfractionKind::LayingDownHand => "laying down the hand",
+            InfractionKind::ExposingOthersTiles => "exposing another player's tiles",
+            InfractionKind::NamingDiscard => "naming a discard",
+            InfractionKind::MisleadingDiscardName => "misleading discard name",
+            InfractionKind::WrongTileCount => "wrong number of tiles",
+            InfractionKind::IllegalSignals => "illegal signals",
+            InfractionKind::SeriousDisturbance => "serious disturbance",
+            InfractionKind::LateArrival => "late arrival",
+        }
+    }
+
+    /// Reads a code (`EMPTY_PUNG`, …); an unknown code is a
+    /// [`ViolationCode::InfractionUnknown`] at `field`.
     pub fn from_code(code: &str, field: &str) -> Result<InfractionKind, Violation> {
         InfractionKind::ALL
             .into_iter()
             .find(|k| k.code() == code)
             .ok_or_else(|| {
                 Violation::new(
-                    ViolationCode::ValueInvalid,
+                    ViolationCode::InfractionUnknown,
                     field.to_owned(),
                     format!(
                         "unknown infraction `{code}` (expected one of {})",
@@ -652,7 +680,8 @@ fn invalid(field: String, message: String) -> Violation {
     Violation::new(ViolationCode::ValueInvalid, field, message)
 }
 
-/// A referee-graded amount, checked against the ruleset's range.
+/// A referee-graded amount, checked against the ruleset's range: below zero is
+/// [`ViolationCode::ValueNegative`], outside the range [`ViolationCode::PenaltyAmountOutOfRange`].
 /// `field` names the infraction.
 fn graded(points: i64, field: &str, rules: &Ruleset) -> Result<i64, Violation> {
     let (min, max) = (
@@ -661,8 +690,15 @@ fn graded(points: i64, field: &str, rules: &Ruleset) -> Result<i64, Violation> {
     );
     if (min..=max).contains(&points) {
         Ok(points)
+    } else if points < 0 {
+        Err(Violation::new(
+            ViolationCode::ValueNegative,
+            format!("{field}.points"),
+            format!("the referee's amount cannot be negative, found {points}"),
+        ))
     } else {
-        Err(invalid(
+        Err(Violation::new(
+            ViolationCode::PenaltyAmountOutOfRange,
             format!("{field}.points"),
             format!(
                 "the referee's amount must be between {min} and {max} points under {}, found {points}",
@@ -820,7 +856,8 @@ fn misleading(
 /// §13: late arrival, settled on the session total.
 fn late_arrival(minutes: i64, rules: &Ruleset, field: &str) -> Result<Vec<Sanction>, Violation> {
     if minutes < 0 {
-        return Err(invalid(
+        return Err(Violation::new(
+            ViolationCode::ValueNegative,
             format!("{field}.minutes"),
             format!("minutes late must be 0 or more, found {minutes}"),
         ));
@@ -876,7 +913,7 @@ mod tests {
             assert_eq!(k.code().parse::<InfractionKind>(), Ok(k));
         }
         let v = "BRIBERY".parse::<InfractionKind>().unwrap_err();
-        assert_eq!(v.code, ViolationCode::ValueInvalid);
+        assert_eq!(v.code, ViolationCode::InfractionUnknown);
         assert!(v.message.contains("BRIBERY"));
     }
 }

@@ -64,14 +64,14 @@ impl Seat {
     }
 
     /// Reads a seat number given by a caller (0 East, 1 South, 2 West, 3 North); anything
-    /// else is a [`ViolationCode::ValueInvalid`] at `field`.
+    /// else is a [`ViolationCode::SeatInvalid`] at `field`.
     pub fn from_number(number: i64, field: &str) -> Result<Seat, Violation> {
         usize::try_from(number)
             .ok()
             .and_then(Seat::from_index)
             .ok_or_else(|| {
                 Violation::new(
-                    ViolationCode::ValueInvalid,
+                    ViolationCode::SeatInvalid,
                     field.to_owned(),
                     format!("seat {number} is not at the table (0 East, 1 South, 2 West, 3 North)"),
                 )
@@ -337,7 +337,7 @@ mod tests {
         assert_eq!(Seat::from_number(2, "winner"), Ok(Seat::West));
         for n in [-1, 4, i64::MAX, i64::MIN] {
             let v = Seat::from_number(n, "winner").unwrap_err();
-            assert_eq!(v.code, ViolationCode::ValueInvalid);
+            assert_eq!(v.code, ViolationCode::SeatInvalid);
             assert_eq!(v.field, "winner");
         }
     }

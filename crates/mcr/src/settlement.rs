@@ -111,7 +111,7 @@ impl Declaration {
         };
         if payer == self.declarer {
             v.push(Violation::new(
-                ViolationCode::ContextConflict,
+                ViolationCode::WinnerIsPayer,
                 format!("{field}.source.{role}"),
                 format!(
                     "{} cannot win on a tile of his own: the winner and the {role} player are the same seat",
@@ -315,7 +315,7 @@ pub fn settle(record: &HandRecord, rules: &Ruleset) -> Result<Settlement, Vec<Vi
     for (i, o) in record.penalties.iter().enumerate() {
         if o.infraction.kind() == InfractionKind::LateArrival {
             violations.push(Violation::new(
-                ViolationCode::ContextConflict,
+                ViolationCode::PenaltyOutOfScope,
                 format!("penalties[{i}].infraction"),
                 "late arrival is deducted from the session total (局分), not settled in a hand"
                     .to_owned(),
@@ -333,7 +333,7 @@ pub fn settle(record: &HandRecord, rules: &Ruleset) -> Result<Settlement, Vec<Vi
         for (i, r) in rulings.iter().enumerate() {
             if r.offender == d.declarer && (r.loses_right_to_win() || r.disqualifies()) {
                 violations.push(Violation::new(
-                    ViolationCode::ContextConflict,
+                    ViolationCode::WinnerBarred,
                     "end.declarer".to_owned(),
                     format!(
                         "{} may not win this hand: penalties[{i}] ({}) took away the right to win",
@@ -403,7 +403,7 @@ fn value_of(
         (None, None) => return Some((HandResult::DrawGame, None)),
         (None, Some(_)) => {
             violations.push(Violation::new(
-                ViolationCode::ContextConflict,
+                ViolationCode::WinValueForDraw,
                 "value".to_owned(),
                 "a draw game (荒牌) has no winning hand to value".to_owned(),
             ));
@@ -411,7 +411,7 @@ fn value_of(
         }
         (Some(_), None) => {
             violations.push(Violation::new(
-                ViolationCode::ValueInvalid,
+                ViolationCode::WinValueMissing,
                 "value".to_owned(),
                 "a win needs its value: the fan total or the hand to score".to_owned(),
             ));
@@ -430,7 +430,11 @@ fn value_of(
             if !(0..=MAX_FAN_TOTAL).contains(fan) {
                 ok = false;
                 violations.push(Violation::new(
-                    ViolationCode::ValueInvalid,
+                    if *fan < 0 {
+                        ViolationCode::ValueNegative
+                    } else {
+                        ViolationCode::ValueInvalid
+                    },
                     "value.fan".to_owned(),
                     format!("the fan total must be between 0 and {MAX_FAN_TOTAL}, found {fan}"),
                 ));
@@ -438,7 +442,11 @@ fn value_of(
             if !(0..=8).contains(flowers) {
                 ok = false;
                 violations.push(Violation::new(
-                    ViolationCode::FlowerCount,
+                    if *flowers < 0 {
+                        ViolationCode::ValueNegative
+                    } else {
+                        ViolationCode::FlowerCount
+                    },
                     "value.flowers".to_owned(),
                     format!("the number of flowers must be between 0 and 8, found {flowers}"),
                 ));

@@ -185,7 +185,7 @@ pub fn session_score(
     let minutes = u32::try_from(late_minutes).unwrap_or_else(|_| {
         if late_minutes < 0 {
             violations.push(Violation::new(
-                ViolationCode::ValueInvalid,
+                ViolationCode::ValueNegative,
                 "late_minutes".to_owned(),
                 format!("minutes late must be 0 or more, found {late_minutes}"),
             ));

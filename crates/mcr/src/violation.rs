@@ -35,11 +35,34 @@ pub enum ViolationCode {
     ValueInvalid,
     /// Hand notation that cannot be parsed.
     NotationSyntax,
+    /// A seat that is not at the table (or left unspecified where one is required).
+    SeatInvalid,
+    /// An infraction that is not in the penalty catalogue (or left unspecified).
+    InfractionUnknown,
+    /// A referee-graded penalty amount outside the ruleset's range (5–60).
+    PenaltyAmountOutOfRange,
+    /// A count or amount below zero (fan total, flowers, minutes, points, occurrence).
+    ValueNegative,
+    /// The winner and the discarder (or robbed player) are the same seat.
+    WinnerIsPayer,
+    /// The winner lost the right to win this hand (停和) or was disqualified by a penalty of
+    /// the same hand.
+    WinnerBarred,
+    /// Claims on one discard that cannot be resolved: none, the discarder's own, a claimant
+    /// listed twice, or a named winner who is not the first claimant in turn order.
+    ClaimInvalid,
+    /// A penalty outside the scope of the request (late arrival in a hand: it belongs to the
+    /// session total).
+    PenaltyOutOfScope,
+    /// A win without its value (the fan total or the hand to score).
+    WinValueMissing,
+    /// A value given for a hand that ended without a win (荒牌).
+    WinValueForDraw,
 }
 
 impl ViolationCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ViolationCode; 15] = [
+    pub const ALL: [ViolationCode; 25] = [
         ViolationCode::TileCountWrong,
         ViolationCode::TooManyCopies,
         ViolationCode::TooManyMelds,
@@ -55,6 +78,16 @@ impl ViolationCode {
         ViolationCode::FlowerCount,
         ViolationCode::ValueInvalid,
         ViolationCode::NotationSyntax,
+        ViolationCode::SeatInvalid,
+        ViolationCode::InfractionUnknown,
+        ViolationCode::PenaltyAmountOutOfRange,
+        ViolationCode::ValueNegative,
+        ViolationCode::WinnerIsPayer,
+        ViolationCode::WinnerBarred,
+        ViolationCode::ClaimInvalid,
+        ViolationCode::PenaltyOutOfScope,
+        ViolationCode::WinValueMissing,
+        ViolationCode::WinValueForDraw,
     ];
 
     /// The stable `UPPER_SNAKE_CASE` code.
@@ -75,6 +108,16 @@ impl ViolationCode {
             ViolationCode::FlowerCount => "FLOWER_COUNT_INVALID",
             ViolationCode::ValueInvalid => "VALUE_INVALID",
             ViolationCode::NotationSyntax => "NOTATION_SYNTAX",
+            ViolationCode::SeatInvalid => "SEAT_INVALID",
+            ViolationCode::InfractionUnknown => "INFRACTION_UNKNOWN",
+            ViolationCode::PenaltyAmountOutOfRange => "PENALTY_AMOUNT_OUT_OF_RANGE",
+            ViolationCode::ValueNegative => "VALUE_NEGATIVE",
+            ViolationCode::WinnerIsPayer => "WINNER_IS_PAYER",
+            ViolationCode::WinnerBarred => "WINNER_BARRED",
+            ViolationCode::ClaimInvalid => "CLAIM_INVALID",
+            ViolationCode::PenaltyOutOfScope => "PENALTY_OUT_OF_SCOPE",
+            ViolationCode::WinValueMissing => "WIN_VALUE_MISSING",
+            ViolationCode::WinValueForDraw => "WIN_VALUE_FOR_DRAW",
         }
     }
 }
@@ -110,5 +153,26 @@ impl Violation {
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} at {}: {}", self.code, self.field, self.message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_distinct_upper_snake_case() {
+        let mut seen = std::collections::HashSet::new();
+        for code in ViolationCode::ALL {
+            let s = code.as_str();
+            assert!(seen.insert(s), "{s} is used twice");
+            assert!(
+                s.chars().all(|c| c.is_ascii_uppercase() || c == '_'),
+                "{s} is not UPPER_SNAKE_CASE"
+            );
+            assert_eq!(code.to_string(), s);
+        }
+        assert_eq!(ViolationCode::SeatInvalid.as_str(), "SEAT_INVALID");
+        assert_eq!(ViolationCode::WinValueForDraw.as_str(), "WIN_VALUE_FOR_DRAW");
     }
 }

@@ -282,7 +282,7 @@ fn x1_the_offender_pays_like_any_loser_when_another_wins() {
     let errors = settle(&record, R98).expect_err("a barred winner");
     assert_eq!(
         fields(&errors),
-        [(ViolationCode::ContextConflict, "end.declarer")]
+        [(ViolationCode::WinnerBarred, "end.declarer")]
     );
 }
 
@@ -430,7 +430,7 @@ fn x4_late_arrival() {
     let errors = session_score(&[], -1, R98).expect_err("negative minutes");
     assert_eq!(
         fields(&errors),
-        [(ViolationCode::ValueInvalid, "late_minutes")]
+        [(ViolationCode::ValueNegative, "late_minutes")]
     );
 }
 
@@ -447,7 +447,7 @@ fn x4_late_arrival_is_not_settled_in_a_hand() {
     let errors = settle(&record, R98).expect_err("late arrival in a hand");
     assert_eq!(
         fields(&errors),
-        [(ViolationCode::ContextConflict, "penalties[0].infraction")]
+        [(ViolationCode::PenaltyOutOfScope, "penalties[0].infraction")]
     );
 }
 
@@ -474,15 +474,14 @@ fn x5_exposing_another_players_tiles() {
             assert_eq!(deltas(&s), [-points, 0, 0, points]);
             assert_eq!(s.unbalanced_by, 0);
         }
-        for points in [4, 61, -5, 0] {
+        for (points, code) in [
+            (4, ViolationCode::PenaltyAmountOutOfRange),
+            (61, ViolationCode::PenaltyAmountOutOfRange),
+            (0, ViolationCode::PenaltyAmountOutOfRange),
+            (-5, ViolationCode::ValueNegative),
+        ] {
             let errors = settle(&exposing(points), rules).expect_err("out of range");
-            assert_eq!(
-                fields(&errors),
-                [(
-                    ViolationCode::ValueInvalid,
-                    "penalties[0].infraction.points"
-                )]
-            );
+            assert_eq!(fields(&errors), [(code, "penalties[0].infraction.points")]);
         }
     }
     let mut record = exposing(20);
@@ -814,10 +813,7 @@ fn judging_reports_a_context_that_contradicts_the_declaration() {
     assert_eq!(
         fields(&errors),
         [
-            (
-                ViolationCode::ContextConflict,
-                "declaration.source.discarder"
-            ),
+            (ViolationCode::WinnerIsPayer, "declaration.source.discarder"),
             (ViolationCode::ContextConflict, "context.method"),
         ]
     );
@@ -844,14 +840,14 @@ fn impossible_claims_are_reported_together() {
     assert_eq!(
         fields(&errors),
         [
-            (ViolationCode::ContextConflict, "claimants[0]"),
-            (ViolationCode::ValueInvalid, "claimants[2]"),
+            (ViolationCode::ClaimInvalid, "claimants[0]"),
+            (ViolationCode::ClaimInvalid, "claimants[2]"),
         ]
     );
     let errors = resolve_win_claims(South, &[]).expect_err("no claim");
     assert_eq!(
         fields(&errors),
-        [(ViolationCode::ValueInvalid, "claimants")]
+        [(ViolationCode::ClaimInvalid, "claimants")]
     );
 }
 
@@ -891,17 +887,14 @@ fn every_problem_of_a_record_is_reported() {
     assert_eq!(
         got,
         [
-            (ViolationCode::ContextConflict, "end.source.discarder"),
+            (ViolationCode::WinnerIsPayer, "end.source.discarder"),
             (
-                ViolationCode::ValueInvalid,
+                ViolationCode::PenaltyAmountOutOfRange,
                 "penalties[0].infraction.points"
             ),
-            (ViolationCode::ContextConflict, "penalties[1].infraction"),
-            (
-                ViolationCode::ValueInvalid,
-                "penalties[2].infraction.points"
-            ),
-            (ViolationCode::ValueInvalid, "value.fan"),
+            (ViolationCode::PenaltyOutOfScope, "penalties[1].infraction"),
+            (ViolationCode::ValueNegative, "penalties[2].infraction.points"),
+            (ViolationCode::ValueNegative, "value.fan"),
             (ViolationCode::FlowerCount, "value.flowers"),
         ]
     );
@@ -915,14 +908,14 @@ fn values_that_do_not_fit_the_end_of_the_hand() {
         penalties: Vec::new(),
     };
     let errors = settle(&draw_with_value, R98).expect_err("draw with a value");
-    assert_eq!(fields(&errors), [(ViolationCode::ContextConflict, "value")]);
+    assert_eq!(fields(&errors), [(ViolationCode::WinValueForDraw, "value")]);
     let win_without_value = HandRecord {
         end: win(South, WinSource::SelfDrawn),
         value: None,
         penalties: Vec::new(),
     };
     let errors = settle(&win_without_value, R98).expect_err("win without a value");
-    assert_eq!(fields(&errors), [(ViolationCode::ValueInvalid, "value")]);
+    assert_eq!(fields(&errors), [(ViolationCode::WinValueMissing, "value")]);
     // A robbed player who is the winner; a hand whose tiles are wrong.
     let robbing_himself = HandRecord {
         end: win(West, WinSource::RobbingKong { robbed: West }),
@@ -937,7 +930,7 @@ fn values_that_do_not_fit_the_end_of_the_hand() {
     assert_eq!(
         fields(&errors),
         [
-            (ViolationCode::ContextConflict, "end.source.robbed"),
+            (ViolationCode::WinnerIsPayer, "end.source.robbed"),
             (ViolationCode::TileCountWrong, "value.hand.standing"),
         ]
     );
@@ -948,14 +941,14 @@ fn seats_and_infractions_from_outside() {
     let v = Seat::from_number(4, "end.declarer").expect_err("no fifth seat");
     assert_eq!(
         (v.code, v.field.as_str()),
-        (ViolationCode::ValueInvalid, "end.declarer")
+        (ViolationCode::SeatInvalid, "end.declarer")
     );
     let v = Seat::from_number(-1, "claimants[0]").expect_err("negative seat");
-    assert_eq!(v.code, ViolationCode::ValueInvalid);
+    assert_eq!(v.code, ViolationCode::SeatInvalid);
     let v = InfractionKind::from_code("NAPPING", "penalties[0].kind").expect_err("unknown");
     assert_eq!(
         (v.code, v.field.as_str()),
-        (ViolationCode::ValueInvalid, "penalties[0].kind")
+        (ViolationCode::InfractionUnknown, "penalties[0].kind")
     );
     assert_eq!(
         InfractionKind::from_code("EMPTY_PUNG", "kind"),
