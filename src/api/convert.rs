@@ -10,8 +10,9 @@
 //! Domain → proto turns a [`Judgement`] into a response.
 
 use mcr::{
-    Claim, Element, ElementKind, Fan, FanLine, HandInput, MeldInput, MeldKind, Outcome, Reading,
-    RulesetId, Shape, Tile, Violation, ViolationCode, WinContext, WinMethod, Wind,
+    Claim, Element, ElementKind, Fan, FanLine, FanSpec, HandInput, MeldInput, MeldKind, Outcome,
+    Reading, Ruleset, RulesetId, Shape, Tile, Violation, ViolationCode, WinContext, WinMethod,
+    Wind,
 };
 
 use super::pb;
@@ -777,4 +778,123 @@ pub fn validate_request(request: &pb::ValidateHandRequest) -> pb::ValidateHandRe
         *ruleset,
     );
     validate_response(&judgement)
+}
+
+// ---------------------------------------------------------------------------------------------
+// gRPC requests: malformed input is an error, not a response
+
+/// The `ErrorInfo` reason of a malformed hand, in a `ScoreHand` status and in a batch's
+/// error results alike.
+pub const INVALID_HAND: &str = "INVALID_HAND";
+
+/// Handles a `ScoreHand` call: the itemised score of a well-formed hand (a losing one
+/// included), or every violation of a malformed one. Never panics, whatever the request holds.
+pub fn score_hand(request: &pb::ScoreHandRequest) -> Result<pb::ScoreHandResponse, Vec<Violation>> {
+    let pb::ScoreHandRequest {
+        hand_input,
+        context,
+        ruleset,
+    } = request;
+    let (judgement, _) = judge_pb(
+        hand_input.as_ref().map(HandSource::from),
+        context.as_ref(),
+        *ruleset,
+    );
+    match judgement {
+        Judgement::Invalid(violations) => Err(violations),
+        Judgement::Scored(s) => Ok(scored_to_pb(&s)),
+    }
+}
+
+/// Handles a `BatchScoreHands` call: one result per request, in order, each a score or the
+/// entry's violations (paths relative to the entry). The only error is a `default_ruleset`
+/// outside the enum. The batch length is the caller's to limit.
+pub fn batch_score_hands(
+    request: &pb::BatchScoreHandsRequest,
+) -> Result<pb::BatchScoreHandsResponse, Vec<Violation>> {
+    use pb::batch_score_hands_result::Result as Entry;
+
+    let pb::BatchScoreHandsRequest {
+        requests,
+        default_ruleset,
+    } = request;
+    let default_ruleset = ruleset_from_pb(*default_ruleset).map_err(|mut v| {
+        v.field = "default_ruleset".to_owned();
+        vec![v]
+    })?;
+    let default_ruleset = ruleset_to_pb(default_ruleset) as i32;
+    let results = requests
+        .iter()
+        .map(|entry| {
+            let pb::ScoreHandRequest {
+                hand_input,
+                context,
+                ruleset,
+            } = entry;
+            let ruleset = if *ruleset == pb::Ruleset::Unspecified as i32 {
+                default_ruleset
+            } else {
+                *ruleset
+            };
+            let (judgement, _) = judge_pb(
+                hand_input.as_ref().map(HandSource::from),
+                context.as_ref(),
+                ruleset,
+            );
+            let result = match judgement {
+                Judgement::Invalid(violations) => Entry::Error(pb::HandError {
+                    reason: INVALID_HAND.to_owned(),
+                    violations: violations.iter().map(violation_to_pb).collect(),
+                }),
+                Judgement::Scored(s) => Entry::Score(scored_to_pb(&s)),
+            };
+            pb::BatchScoreHandsResult {
+                result: Some(result),
+            }
+        })
+        .collect();
+    Ok(pb::BatchScoreHandsResponse { results })
+}
+
+/// Handles a `ListFans` call: every fan with its points and exclusions under the ruleset.
+/// The only error is a ruleset outside the enum.
+pub fn list_fans(request: &pb::ListFansRequest) -> Result<pb::ListFansResponse, Vec<Violation>> {
+    let pb::ListFansRequest { ruleset } = request;
+    let rules = Ruleset::get(ruleset_from_pb(*ruleset).map_err(|v| vec![v])?);
+    let sorted = |fans: &mut dyn Iterator<Item = Fan>| {
+        let mut numbers: Vec<i32> = fans.map(fan_to_pb).collect();
+        numbers.sort_unstable();
+        numbers
+    };
+    let fans = Fan::ALL
+        .into_iter()
+        .map(|fan| {
+            let FanSpec {
+                fan: _,
+                name_zh,
+                name_en,
+                points: _,
+                excludes,
+                excludes_for_its_sets,
+            } = *fan.spec();
+            pb::FanInfo {
+                fan: fan_to_pb(fan),
+                number: u32::from(fan.id()),
+                name_zh: name_zh.to_owned(),
+                name_en: name_en.to_owned(),
+                points: u32::from(rules.points(fan)),
+                excludes: sorted(
+                    &mut excludes
+                        .iter()
+                        .copied()
+                        .filter(|&excluded| rules.excludes(fan, excluded)),
+                ),
+                excludes_for_its_sets: sorted(&mut excludes_for_its_sets.iter().copied()),
+            }
+        })
+        .collect();
+    Ok(pb::ListFansResponse {
+        ruleset: ruleset_to_pb(rules.id) as i32,
+        fans,
+    })
 }
