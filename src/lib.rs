@@ -7,12 +7,16 @@
 //!   the score sheet), free of any transport type;
 //! - [`api`]: the protobuf contract `mahjong.v1` ([`pb`]), the conversions between it and the
 //!   domain, and its proto3 JSON form; the only module that touches prost types;
-//! - [`cli`]: the `mahjong-referee` command line.
+//! - [`cli`]: the `mahjong-referee` command line;
+//! - [`telemetry`] and [`metrics`]: logs, OpenTelemetry traces and Prometheus metrics of the
+//!   service.
 
 #![forbid(unsafe_code)]
 
 pub mod api;
 pub mod cli;
+pub mod metrics;
 pub mod referee;
+pub mod telemetry;
 
 pub use api::pb;
