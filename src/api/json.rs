@@ -52,7 +52,10 @@ fn descriptor(name: &str) -> Result<MessageDescriptor, JsonError> {
 }
 
 /// Reads a message of type `M` (named `name` in `mahjong.v1`) from proto3 JSON.
-fn from_json<M: prost::Message + Default>(name: &str, text: &str) -> Result<M, JsonError> {
+pub(crate) fn from_json<M: prost::Message + Default>(
+    name: &str,
+    text: &str,
+) -> Result<M, JsonError> {
     let desc = descriptor(name)?;
     let mut de = serde_json::Deserializer::from_str(text);
     let message =
@@ -65,7 +68,11 @@ fn from_json<M: prost::Message + Default>(name: &str, text: &str) -> Result<M, J
 }
 
 /// Writes a message of type `M` (named `name` in `mahjong.v1`) as proto3 JSON.
-fn to_json<M: prost::Message>(name: &str, message: &M, pretty: bool) -> Result<String, JsonError> {
+pub(crate) fn to_json<M: prost::Message>(
+    name: &str,
+    message: &M,
+    pretty: bool,
+) -> Result<String, JsonError> {
     let mut dynamic = DynamicMessage::new(descriptor(name)?);
     dynamic
         .transcode_from(message)

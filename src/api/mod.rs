@@ -3,8 +3,10 @@
 //!
 //! - [`pb`]: the generated messages, enums and gRPC stubs;
 //! - [`convert`]: proto → domain (collecting every violation) and domain → proto;
-//! - [`json`]: proto3 JSON for requests and responses.
+//! - [`json`]: proto3 JSON for requests and responses;
+//! - [`accounting`]: settling hands, penalties and standings (`accounting.proto`).
 
+pub mod accounting;
 pub mod convert;
 pub mod json;
 

@@ -173,6 +173,9 @@ mod tests {
             assert_eq!(code.to_string(), s);
         }
         assert_eq!(ViolationCode::SeatInvalid.as_str(), "SEAT_INVALID");
-        assert_eq!(ViolationCode::WinValueForDraw.as_str(), "WIN_VALUE_FOR_DRAW");
+        assert_eq!(
+            ViolationCode::WinValueForDraw.as_str(),
+            "WIN_VALUE_FOR_DRAW"
+        );
     }
 }

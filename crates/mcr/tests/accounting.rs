@@ -893,7 +893,10 @@ fn every_problem_of_a_record_is_reported() {
                 "penalties[0].infraction.points"
             ),
             (ViolationCode::PenaltyOutOfScope, "penalties[1].infraction"),
-            (ViolationCode::ValueNegative, "penalties[2].infraction.points"),
+            (
+                ViolationCode::ValueNegative,
+                "penalties[2].infraction.points"
+            ),
             (ViolationCode::ValueNegative, "value.fan"),
             (ViolationCode::FlowerCount, "value.flowers"),
         ]
