@@ -287,9 +287,10 @@ if check("a Service is rendered", svc is not None):
 test = find(docs, "Pod")
 if check("a helm test hook Pod is rendered", test is not None):
     args = test["spec"]["containers"][0].get("args")
-    check("the test runs `mahjong-referee healthcheck --addr` against the Service",
+    check("the test runs `mahjong-referee healthcheck` on the Service for mahjong.v1.MahjongService",
           test["metadata"]["annotations"].get("helm.sh/hook") == "test"
-          and args == ["healthcheck", "--addr", f"http://{RELEASE}.{NAMESPACE}.svc:50051"], str(args))
+          and args == ["healthcheck", "--addr", f"http://{RELEASE}.{NAMESPACE}.svc:50051",
+                       "--service", "mahjong.v1.MahjongService"], str(args))
     sel = dep["spec"]["selector"]["matchLabels"] if dep else {}
     check("the test pod is not selected by the Service/PDB", not all(
         test["metadata"]["labels"].get(k) == v for k, v in sel.items()))
@@ -388,21 +389,69 @@ eval "$BUILD_CMD"
 file "$BINARY"
 file "$BINARY" | grep -Eq 'static(-pie)? linked|statically linked' || die "$BINARY is not statically linked"
 if ldd "$BINARY" 2>&1 | grep -q '=>'; then die "$BINARY loads shared libraries: $(ldd "$BINARY" 2>&1)"; fi
-"$BINARY" --help >/dev/null || die "$BINARY --help failed"
-# distroless/static has no libc: run the binary in an empty root where the chroot tool exists.
-if [[ $(id -u) == 0 ]] && command -v chroot >/dev/null; then
-  root=$(mktemp -d)
-  cp "$BINARY" "$root/mahjong-referee"
-  chroot "$root" /mahjong-referee --help >/dev/null || die "the binary does not run in an empty root"
-  rm -rf "$root"
-  echo "runs in an empty root filesystem (no libc, no loader): yes"
-fi
 size=$(stat -c %s "$BINARY")
 estimate=$((size + BASE_IMAGE_BYTES))
 mb() { awk -v b="$1" 'BEGIN { printf "%.1f MB", b / 1000000 }'; }
 echo "binary: $size bytes ($(mb "$size"))"
 echo "estimated image: binary + distroless/static-debian12 (~$(mb "$BASE_IMAGE_BYTES")) = $(mb "$estimate") (budget $(mb "$IMAGE_BUDGET_BYTES"))"
 ((estimate < IMAGE_BUDGET_BYTES)) || die "the image would exceed $IMAGE_BUDGET_BYTES bytes"
+
+for sub in serve healthcheck; do
+  "$BINARY" "$sub" --help >/dev/null || die "the binary has no '$sub' subcommand (the image's CMD, HEALTHCHECK and helm test use it)"
+done
+echo "subcommands serve and healthcheck: present"
+
+section "the binary as the image runs it: empty read-only root, uid 65532, no libc"
+# Like distroless/static: nothing but the binary, a read-only root filesystem, a numeric user.
+# Checks what the chart relies on: health SERVING after start, /healthz and /metrics on the
+# metrics port, NOT_SERVING while draining after SIGTERM, exit 0 within drain + request timeout.
+isolated() {
+  if [[ $(id -u) == 0 ]]; then
+    exec unshare --mount sh -c 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && exec chroot --userspec=65532:65532 "$1" /mahjong-referee serve' sh "$1"
+  else
+    echo "(not root: running the binary without the empty read-only root)" >&2
+    exec "$1/mahjong-referee" serve
+  fi
+}
+free_port() { "$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+root=$(mktemp -d)
+install -m 0555 "$BINARY" "$root/mahjong-referee"   # as the Dockerfile's COPY --chmod=0555
+chmod 0755 "$root"
+grpc_port=$(free_port)
+metrics_port=$(free_port)
+drain=2
+MAHJONG_LISTEN_ADDR=127.0.0.1:$grpc_port MAHJONG_METRICS_ADDR=127.0.0.1:$metrics_port \
+MAHJONG_DRAIN_SECONDS=$drain MAHJONG_REQUEST_TIMEOUT_MS=2000 MAHJONG_LOG_FORMAT=json \
+  isolated "$root" > "$OUT/serve.log" 2>&1 &
+server=$!
+stop_server() { kill -KILL "$server" 2>/dev/null || true; rm -rf "$root"; }
+trap stop_server EXIT
+healthy=""
+for _ in $(seq 1 60); do
+  if "$BINARY" healthcheck --addr "http://127.0.0.1:$grpc_port" >/dev/null 2>&1; then healthy=1; break; fi
+  kill -0 "$server" 2>/dev/null || break
+  sleep 0.5
+done
+[[ -n $healthy ]] || { cat "$OUT/serve.log"; die "healthcheck did not report SERVING (server exited, or not within 30 s)"; }
+echo "healthcheck: SERVING"
+curl -fsS -o /dev/null "http://127.0.0.1:$metrics_port/healthz" || die "/healthz on the metrics port did not answer 200"
+curl -fsS "http://127.0.0.1:$metrics_port/metrics" -o "$OUT/metrics.txt" || die "/metrics did not answer"
+echo "/healthz: 200; /metrics: $(wc -l < "$OUT/metrics.txt") lines"
+kill -TERM "$server"
+sleep 0.5
+kill -0 "$server" 2>/dev/null || die "the server exited at once on SIGTERM; it should drain for $drain s"
+if "$BINARY" healthcheck --addr "http://127.0.0.1:$grpc_port" >/dev/null 2>&1; then
+  die "healthcheck still reports SERVING while the server drains"
+fi
+echo "after SIGTERM: still running, healthcheck NOT_SERVING (draining)"
+start=$SECONDS
+status=0
+wait "$server" || status=$?
+trap - EXIT
+rm -rf "$root"
+echo "exited with status $status, $((SECONDS - start)) s after the drain check (limit $((drain + 2 + 3)) s)"
+((status == 0)) || { cat "$OUT/serve.log"; die "the server exited with status $status after SIGTERM"; }
+((SECONDS - start <= drain + 2 + 3)) || die "the server took too long to stop after SIGTERM"
 
 section "done"
 echo "packaging: all checks passed"
