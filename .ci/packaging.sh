@@ -65,12 +65,19 @@ section "hadolint Dockerfile (fails on any finding, info included)"
 "$VENV/bin/hadolint" --failure-threshold info Dockerfile
 echo "hadolint: no findings"
 
-section "the Dockerfile builds with the command CI runs"
+section "Dockerfile: the build CI runs, and the runtime contract"
+want() { grep -Eq "$1" Dockerfile || die "Dockerfile: $2"; echo "  ok   $2"; }
 grep -qxF "RUN $BUILD_CMD" Dockerfile || die "Dockerfile has no line 'RUN $BUILD_CMD'"
+echo "  ok   builds with: $BUILD_CMD"
 if grep -Eq '^RUN .*(protobuf-compiler|protoc)' Dockerfile; then
   die "the Dockerfile installs or runs protoc; build.rs compiles the protos with protox"
 fi
-echo "Dockerfile: RUN $BUILD_CMD"
+echo "  ok   no protoc (build.rs uses protox)"
+want '^FROM gcr\.io/distroless/static-debian12(:[a-z0-9.-]+)?(@sha256:[0-9a-f]{64})?$' "runtime is distroless/static (no shell)"
+want '^USER [1-9][0-9]*:[1-9][0-9]*$' "numeric non-root USER"
+want '^EXPOSE 50051/tcp 9464/tcp$' "exposes gRPC 50051 and metrics 9464"
+want 'CMD \["/usr/local/bin/mahjong-referee", "healthcheck"' "HEALTHCHECK runs mahjong-referee healthcheck"
+want '^LABEL org\.opencontainers\.image\.title=' "OCI labels"
 
 # --- chart YAML -----------------------------------------------------------------------------------
 section "yamllint (Chart.yaml, values.yaml, ci/*.yaml)"
