@@ -364,7 +364,12 @@ fn tiles_from_pb(tiles: &[i32], field: &str, v: &mut Violations) -> Vec<Tile> {
 }
 
 /// Converts a proto penalty at `field` (`penalties[2]`), recording every violation.
-fn offence_from_pb(penalty: &pb::Penalty, field: &str, v: &mut Violations) -> Option<Offence> {
+fn offence_from_pb(
+    penalty: &pb::Penalty,
+    field: &str,
+    rules: &Ruleset,
+    v: &mut Violations,
+) -> Option<Offence> {
     let pb::Penalty {
         offender,
         infraction,
@@ -452,10 +457,49 @@ fn offence_from_pb(penalty: &pb::Penalty, field: &str, v: &mut Violations) -> Op
     if !tiles_ok {
         return None;
     }
-    Some(Offence {
-        offender: offender?,
+    if let Some(offender) = offender {
+        return Some(Offence {
+            offender,
+            infraction,
+        });
+    }
+    check_without_offender(infraction, field, rules, v);
+    None
+}
+
+/// Checks the details of an infraction whose offender is unknown (already reported), with a
+/// stand-in offender they cannot conflict with.
+fn check_without_offender(
+    infraction: Infraction,
+    field: &str,
+    rules: &Ruleset,
+    v: &mut Violations,
+) {
+    let taken = if let Infraction::ExposingOthersTiles { victim, .. } = &infraction {
+        Some(*victim)
+    } else if let Infraction::MisleadingDiscardName { misled, .. } = &infraction {
+        Some(*misled)
+    } else {
+        None
+    };
+    let stand_in = Seat::ALL
+        .into_iter()
+        .find(|&s| Some(s) != taken)
+        .unwrap_or(Seat::East);
+    let offence = Offence {
+        offender: stand_in,
         infraction,
-    })
+    };
+    if let Err(errors) = mcr::penalty::rule(&offence, 1, rules) {
+        v.0.extend(errors.into_iter().map(|mut e| {
+            let nested = match e.field.strip_prefix("offence") {
+                Some(rest) => format!("{field}{rest}"),
+                None => e.field,
+            };
+            e.field = offence_path(&nested);
+            e
+        }));
+    }
 }
 
 /// A domain offence as a proto penalty.
@@ -953,11 +997,14 @@ fn declarer_from_pb(
 ) -> (Option<Seat>, Option<ClaimResolution>) {
     let winner_given = winner != pb::Seat::Unspecified as i32;
     let winner = v.take(optional_seat(winner, "winner")).flatten();
-    let claimants: Vec<Option<Seat>> = claimants
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| v.take(required_seat(c, &format!("claimants[{i}]"))))
-        .collect();
+    let mut seats = Vec::with_capacity(claimants.len());
+    let mut index = Vec::with_capacity(claimants.len());
+    for (i, &c) in claimants.iter().enumerate() {
+        if let Some(seat) = v.take(required_seat(c, &format!("claimants[{i}]"))) {
+            seats.push(seat);
+            index.push(i);
+        }
+    }
     if claimants.is_empty() {
         if ending.is_win && !winner_given {
             v.push(
@@ -968,23 +1015,28 @@ fn declarer_from_pb(
         }
         return (winner, None);
     }
-    match ending.end {
-        Some(pb::HandEnd::Discard | pb::HandEnd::RobbingKong) => {}
+    let payer = match ending.end {
+        Some(pb::HandEnd::Discard | pb::HandEnd::RobbingKong) => {
+            ending.source.and_then(WinSource::payer)
+        }
         Some(pb::HandEnd::SelfDrawn | pb::HandEnd::DrawGame | pb::HandEnd::Unspecified) | None => {
             v.push(
                 ViolationCode::ClaimInvalid,
                 "claimants",
                 "several claims are only resolved on a discard or a robbed kong",
             );
+            None
         }
-    }
-    let seats: Option<Vec<Seat>> = claimants.into_iter().collect();
-    let (Some(payer), Some(seats)) = (ending.source.and_then(WinSource::payer), seats) else {
-        return (None, None);
+    };
+    // Without the discarder, or without a single known claimant, there is nothing to resolve
+    // (both reported already).
+    let Some(payer) = payer.filter(|_| !seats.is_empty()) else {
+        return (winner, None);
     };
     match mcr::resolve_win_claims(payer, &seats) {
         Ok(r) => {
-            if let Some(w) = winner.filter(|&w| w != r.winner) {
+            let complete = seats.len() == claimants.len();
+            if let Some(w) = winner.filter(|&w| complete && w != r.winner) {
                 v.push(
                     ViolationCode::ClaimInvalid,
                     "winner",
@@ -997,8 +1049,11 @@ fn declarer_from_pb(
             (Some(r.winner), Some(r))
         }
         Err(errors) => {
-            v.0.extend(errors);
-            (None, None)
+            v.0.extend(errors.into_iter().map(|mut e| {
+                e.field = renumbered(e.field, "claimants", &index);
+                e
+            }));
+            (winner, None)
         }
     }
 }
@@ -1057,12 +1112,13 @@ fn win_value_from_pb(
 fn offences_from_pb(
     penalties: &[pb::Penalty],
     prefix: &str,
+    rules: &Ruleset,
     v: &mut Violations,
 ) -> (Vec<Offence>, Vec<usize>) {
     let mut offences = Vec::with_capacity(penalties.len());
     let mut index = Vec::with_capacity(penalties.len());
     for (i, p) in penalties.iter().enumerate() {
-        if let Some(o) = offence_from_pb(p, &format!("{prefix}[{i}]"), v) {
+        if let Some(o) = offence_from_pb(p, &format!("{prefix}[{i}]"), rules, v) {
             offences.push(o);
             index.push(i);
         }
@@ -1101,7 +1157,7 @@ pub fn settle_hand(
     let ending = ending_from_pb(*end, *winner, *discarder, &mut v);
     let (declarer, resolution) = declarer_from_pb(ending, *winner, claimants, &mut v);
     let (value, hand) = win_value_from_pb(ending, win_value.as_ref(), declarer, &mut v);
-    let (offences, index) = offences_from_pb(penalties, "penalties", &mut v);
+    let (offences, index) = offences_from_pb(penalties, "penalties", Ruleset::get(ruleset), &mut v);
 
     // The domain settles what converted; where a part did not, a stand-in that raises no
     // violation of its own takes its place, so that the rest is still checked.
@@ -1210,7 +1266,7 @@ pub fn adjudicate_penalty(
         (true, Some(_)) | (false, None) => {}
     }
     let occurrence = occurrence_from_pb(*occurrence, offences.len(), &mut v);
-    let (converted, index) = offences_from_pb(offences, "offences", &mut v);
+    let (converted, index) = offences_from_pb(offences, "offences", rules, &mut v);
     let mut rulings = match (occurrence, converted.as_slice()) {
         (Some(n), [one]) => mcr::penalty::rule(one, n, rules).map(|r| vec![r]),
         _ => mcr::penalty::adjudicate(&converted, rules),

@@ -729,7 +729,8 @@ pub fn false_declaration_sanctions(kind: FalseDeclaration, rules: &Ruleset) -> V
     sanctions
 }
 
-fn rule_at(
+/// [`rule`] with violations reported at `{field}.infraction…`.
+pub(crate) fn rule_at(
     offence: &Offence,
     occurrence: u32,
     rules: &Ruleset,

@@ -40,7 +40,7 @@
 use crate::adjudication::{WinVerdict, judge};
 use crate::hand::{HandInput, WinContext, WinMethod};
 use crate::penalty::{
-    FalseDeclaration, InfractionKind, Offence, Ruling, adjudicate_at, occurrence_of, rule,
+    FalseDeclaration, InfractionKind, Offence, Ruling, occurrence_of, rule, rule_at,
 };
 use crate::ruleset::Ruleset;
 use crate::score::{MINIMUM_FAN, Scoring};
@@ -322,15 +322,22 @@ pub fn settle(record: &HandRecord, rules: &Ruleset) -> Result<Settlement, Vec<Vi
             ));
         }
     }
-    let mut rulings = match adjudicate_at(&record.penalties, rules, "penalties") {
-        Ok(r) => r,
-        Err(v) => {
-            violations.extend(v);
-            Vec::new()
+    // Every offence is ruled, so that one invalid offence does not hide another's effect
+    // on the winner.
+    let mut rulings = Vec::with_capacity(record.penalties.len());
+    let mut ruled = Vec::with_capacity(record.penalties.len());
+    for (i, offence) in record.penalties.iter().enumerate() {
+        let occurrence = occurrence_of(&record.penalties[..i], offence);
+        match rule_at(offence, occurrence, rules, &format!("penalties[{i}]")) {
+            Ok(r) => {
+                rulings.push(r);
+                ruled.push(i);
+            }
+            Err(v) => violations.push(v),
         }
-    };
+    }
     if let Some(d) = declaration {
-        for (i, r) in rulings.iter().enumerate() {
+        for (&i, r) in ruled.iter().zip(&rulings) {
             if r.offender == d.declarer && (r.loses_right_to_win() || r.disqualifies()) {
                 violations.push(Violation::new(
                     ViolationCode::WinnerBarred,

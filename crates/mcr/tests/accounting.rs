@@ -1195,3 +1195,31 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn an_invalid_penalty_does_not_hide_a_barred_winner() {
+    // penalties[0] has an amount out of range; penalties[1] (错碰) bars the winner anyway.
+    let mut record = counted(win(East, discard(South)), 10, 0);
+    record.penalties = vec![
+        Offence {
+            offender: North,
+            infraction: Infraction::NamingDiscard { points: 99 },
+        },
+        Offence {
+            offender: East,
+            infraction: Infraction::WrongPung,
+        },
+    ];
+    let errors = settle(&record, R98).expect_err("two problems");
+    assert_eq!(
+        fields(&errors),
+        [
+            (
+                ViolationCode::PenaltyAmountOutOfRange,
+                "penalties[0].infraction.points"
+            ),
+            (ViolationCode::WinnerBarred, "end.declarer"),
+        ]
+    );
+    assert!(errors[1].message.contains("penalties[1]"));
+}
