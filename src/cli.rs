@@ -5,6 +5,8 @@
 //!     [--last-tile] [--last-copy] [--seat E|S|W|N] [--prevalent E|S|W|N] [--flowers N]
 //!     [--ruleset chinese-official-1998|mil|green-book-2006] [--json]
 //! mahjong-referee score --jsonl  < requests.jsonl  > responses.jsonl
+//! mahjong-referee [serve] [--listen-addr HOST:PORT] …      (see crate::config)
+//! mahjong-referee healthcheck [--addr http://127.0.0.1:50051]
 //! ```
 //!
 //! Exit codes: 0 for any scored hand (a losing hand too), 2 for invalid input (every violation
@@ -19,16 +21,19 @@ use clap::{Args, Parser, Subcommand};
 use mcr::{FanLine, Outcome, RulesetId, Violation, WinContext, WinMethod, Wind};
 
 use crate::api::json;
+use crate::config::Config;
+use crate::healthcheck::{self, HealthcheckArgs};
 use crate::referee::{self, Judgement, Scored};
+use crate::server::ServeError;
 
 /// Exit code for invalid input (the same as clap's usage errors).
 const EXIT_INVALID: u8 = 2;
 
 /// Chinese Official Mahjong (MCR) referee: validates and scores hands.
 #[derive(Debug, Parser)]
-#[command(name = "mahjong-referee", version, arg_required_else_help = true)]
+#[command(name = "mahjong-referee", version)]
 pub struct Cli {
-    /// What to do.
+    /// What to do; without a subcommand, `serve` with its environment variables.
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -38,6 +43,10 @@ pub struct Cli {
 pub enum Command {
     /// Score a hand given in notation, or a stream of JSON requests with --jsonl.
     Score(ScoreArgs),
+    /// Serve the gRPC API (the default): every flag also reads a MAHJONG_* variable.
+    Serve(Box<Config>),
+    /// Exit 0 if a server reports SERVING on grpc.health.v1, 1 otherwise.
+    Healthcheck(HealthcheckArgs),
 }
 
 /// Arguments of `score`.
@@ -149,7 +158,15 @@ where
             score_jsonl(&mut io::stdin().lock(), &mut io::stdout().lock())
         }
         Some(Command::Score(args)) => score_one(&args, &mut io::stdout().lock(), &mut io::stderr()),
-        None => Ok(ExitCode::SUCCESS),
+        Some(Command::Serve(config)) => return serve(*config),
+        Some(Command::Healthcheck(args)) => return healthcheck::run(&args),
+        None => match Config::from_env() {
+            Ok(config) => return serve(config),
+            Err(e) => {
+                let _ = e.print();
+                return ExitCode::from(EXIT_INVALID);
+            }
+        },
     };
     result.unwrap_or_else(|e| {
         if e.kind() != io::ErrorKind::BrokenPipe {
@@ -157,6 +174,25 @@ where
         }
         ExitCode::FAILURE
     })
+}
+
+/// `serve`: runs the server until SIGTERM or SIGINT. Exit codes: 0 after a graceful
+/// shutdown, 2 for an invalid configuration, 1 for any other failure.
+fn serve(config: Config) -> ExitCode {
+    match crate::server::serve(config) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "mahjong-referee serve: {e}");
+            match e {
+                ServeError::Config(_) => ExitCode::from(EXIT_INVALID),
+                ServeError::TlsFile { .. }
+                | ServeError::Bind { .. }
+                | ServeError::Transport(_)
+                | ServeError::Reflection(_)
+                | ServeError::Runtime(_) => ExitCode::FAILURE,
+            }
+        }
+    }
 }
 
 /// `score '<notation>'`: a score sheet (or JSON) on `out`, violations on `err`.

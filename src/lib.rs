@@ -8,6 +8,8 @@
 //! - [`api`]: the protobuf contract `mahjong.v1` ([`pb`]), the conversions between it and the
 //!   domain, and its proto3 JSON form; the only module that touches prost types;
 //! - [`cli`]: the `mahjong-referee` command line;
+//! - [`server`]: the gRPC server (health, reflection, gRPC-Web, limits, TLS, drain), set up
+//!   by [`config`]; [`healthcheck`] is its probe;
 //! - [`telemetry`] and [`metrics`]: logs, OpenTelemetry traces and Prometheus metrics of the
 //!   service.
 
@@ -15,8 +17,11 @@
 
 pub mod api;
 pub mod cli;
+pub mod config;
+pub mod healthcheck;
 pub mod metrics;
 pub mod referee;
+pub mod server;
 pub mod telemetry;
 
 pub use api::pb;

@@ -236,9 +236,18 @@ fn losing_hands_are_normal_output() {
 
 #[test]
 fn usage_errors_and_bare_invocation() {
-    let out = referee(&[]);
+    // A bare invocation is `serve` configured by MAHJONG_* variables (a bad one fails at
+    // start-up, before anything listens; tests/server/binary.rs runs the real thing).
+    let out = Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
+        .env("MAHJONG_MAX_BATCH_HANDS", "0")
+        .output()
+        .expect("the binary runs");
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("score"));
+    assert!(
+        stderr(&out).contains("--max-batch-hands"),
+        "{}",
+        stderr(&out)
+    );
     for args in [
         &["score"][..],
         &["score", E23, "--seat", "X"],

@@ -819,7 +819,7 @@ pub fn batch_score_hands(
         default_ruleset,
     } = request;
     let default_ruleset = ruleset_from_pb(*default_ruleset).map_err(|mut v| {
-        v.field = "default_ruleset".to_owned();
+        "default_ruleset".clone_into(&mut v.field);
         vec![v]
     })?;
     let default_ruleset = ruleset_to_pb(default_ruleset) as i32;

@@ -1,0 +1,210 @@
+//! Admission and deadlines of the referee's calls, as a wrapper around `MahjongServiceServer`
+//! alone, so that health checks and reflection are never shed or timed out.
+//!
+//! - **Load shedding**: at most `--max-concurrent-requests` calls in flight; one more is
+//!   answered `RESOURCE_EXHAUSTED` at once instead of queueing.
+//! - **Deadline**: the smaller of the client's `grpc-timeout` and `--request-timeout-ms`;
+//!   when it passes the call is dropped and answered `DEADLINE_EXCEEDED`. (tonic's own timeout
+//!   answers `CANCELLED`. It still runs outside this wrapper on the client's `grpc-timeout`, but
+//!   this deadline starts first and is checked first, so it always wins.)
+//! - **Transport errors**: tonic answers a request above the size limit with `OUT_OF_RANGE`
+//!   and an undecodable one with `INTERNAL`, without details; they are rewritten to
+//!   `RESOURCE_EXHAUSTED` and `INVALID_ARGUMENT` with an `ErrorInfo` ([`status::from_transport`]).
+
+use std::convert::Infallible;
+use std::future::{Future, poll_fn};
+use std::pin::{Pin, pin};
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use http::{HeaderMap, Request, Response};
+use tokio::sync::Semaphore;
+use tokio::time::Instant;
+use tonic::Status;
+use tonic::body::Body;
+use tonic::server::NamedService;
+use tower_service::Service;
+
+use super::status::{self, ApiError};
+use crate::config::{Config, Hook};
+
+/// A gRPC service behind the concurrency limit and the deadline.
+#[derive(Debug, Clone)]
+pub struct Guarded<S> {
+    inner: S,
+    limits: Arc<Limits>,
+}
+
+/// What the wrapper enforces.
+struct Limits {
+    in_flight: Arc<Semaphore>,
+    max_concurrent: usize,
+    timeout: Duration,
+    max_message_bytes: usize,
+    before_call: Option<Hook>,
+}
+
+impl std::fmt::Debug for Limits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Limits")
+            .field("max_concurrent", &self.max_concurrent)
+            .field("timeout", &self.timeout)
+            .field("max_message_bytes", &self.max_message_bytes)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S> Guarded<S> {
+    /// Wraps `inner` with the limits of `config`.
+    pub fn new(inner: S, config: &Config) -> Self {
+        Guarded {
+            inner,
+            limits: Arc::new(Limits {
+                in_flight: Arc::new(Semaphore::new(config.max_concurrent_requests)),
+                max_concurrent: config.max_concurrent_requests,
+                timeout: config.request_timeout,
+                max_message_bytes: config.max_message_bytes,
+                before_call: config.test_hooks.before_call.clone(),
+            }),
+        }
+    }
+}
+
+impl<S: NamedService> NamedService for Guarded<S> {
+    const NAME: &'static str = S::NAME;
+}
+
+impl<S> Service<Request<Body>> for Guarded<S>
+where
+    S: Service<Request<Body>, Response = Response<Body>, Error = Infallible>,
+    S::Future: Send + 'static,
+{
+    type Response = Response<Body>;
+    type Error = Infallible;
+    type Future = Pin<Box<dyn Future<Output = Result<Response<Body>, Infallible>> + Send>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request<Body>) -> Self::Future {
+        let limits = &*self.limits;
+        let Ok(permit) = limits.in_flight.clone().try_acquire_owned() else {
+            let status = Status::from(ApiError::Overloaded {
+                limit: limits.max_concurrent,
+            });
+            return Box::pin(std::future::ready(Ok(status.into_http())));
+        };
+        // Taken before tonic's own timer on `grpc-timeout` starts, so never later than it.
+        let timeout =
+            grpc_timeout(request.headers()).map_or(limits.timeout, |t| t.min(limits.timeout));
+        let deadline = Instant::now() + timeout;
+        let max_message_bytes = limits.max_message_bytes;
+        let before_call = limits.before_call.clone();
+        let call = self.inner.call(request);
+        Box::pin(async move {
+            let _permit = permit;
+            let call = async move {
+                if let Some(hook) = before_call {
+                    hook().await;
+                }
+                let Ok(response) = call.await;
+                response
+            };
+            let response = match within(deadline, call).await {
+                Some(response) => rewrite_transport_error(response, max_message_bytes),
+                None => Status::from(ApiError::DeadlineExceeded { after: timeout }).into_http(),
+            };
+            Ok(response)
+        })
+    }
+}
+
+/// Runs `future` until `deadline`: `None` when the deadline passed first. The clock is read
+/// on every wake-up, so the answer is `DEADLINE_EXCEEDED` whenever any timer of the same or a
+/// later deadline has fired.
+async fn within<F: Future>(deadline: Instant, future: F) -> Option<F::Output> {
+    let mut future = pin!(future);
+    let mut timer = pin!(tokio::time::sleep_until(deadline));
+    poll_fn(|cx| {
+        if let Poll::Ready(output) = future.as_mut().poll(cx) {
+            return Poll::Ready(Some(output));
+        }
+        if timer.as_mut().poll(cx).is_ready() || Instant::now() >= deadline {
+            return Poll::Ready(None);
+        }
+        Poll::Pending
+    })
+    .await
+}
+
+/// A status tonic answered with by itself (no details: ours always have some), in our terms.
+fn rewrite_transport_error(response: Response<Body>, max_message_bytes: usize) -> Response<Body> {
+    let headers = response.headers();
+    if !headers.contains_key("grpc-status") || headers.contains_key("grpc-status-details-bin") {
+        return response;
+    }
+    match Status::from_header_map(headers)
+        .and_then(|status| status::from_transport(&status, max_message_bytes))
+    {
+        Some(error) => Status::from(error).into_http(),
+        None => response,
+    }
+}
+
+/// The client's deadline from the `grpc-timeout` header (gRPC over HTTP/2: at most 8 digits
+/// and a unit); `None` when absent or malformed, as tonic reads it.
+fn grpc_timeout(headers: &HeaderMap) -> Option<Duration> {
+    let (&unit, digits) = headers.get("grpc-timeout")?.as_bytes().split_last()?;
+    if digits.is_empty() || digits.len() > 8 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let n = digits
+        .iter()
+        .fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
+    match unit {
+        b'H' => Some(Duration::from_secs(n * 3600)),
+        b'M' => Some(Duration::from_secs(n * 60)),
+        b'S' => Some(Duration::from_secs(n)),
+        b'm' => Some(Duration::from_millis(n)),
+        b'u' => Some(Duration::from_micros(n)),
+        b'n' => Some(Duration::from_nanos(n)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn timeout_of(value: &str) -> Option<Duration> {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            "grpc-timeout",
+            http::HeaderValue::from_bytes(value.as_bytes()).unwrap(),
+        );
+        grpc_timeout(&headers)
+    }
+
+    #[test]
+    fn grpc_timeout_units() {
+        assert_eq!(timeout_of("2H"), Some(Duration::from_secs(7200)));
+        assert_eq!(timeout_of("3M"), Some(Duration::from_secs(180)));
+        assert_eq!(timeout_of("4S"), Some(Duration::from_secs(4)));
+        assert_eq!(timeout_of("200m"), Some(Duration::from_millis(200)));
+        assert_eq!(
+            timeout_of("99999999u"),
+            Some(Duration::from_micros(99_999_999))
+        );
+        assert_eq!(timeout_of("5n"), Some(Duration::from_nanos(5)));
+    }
+
+    #[test]
+    fn malformed_grpc_timeouts_are_ignored() {
+        for value in ["", "m", "123456789m", "12x", "-1S", "1.5S", "١S", "1١"] {
+            assert_eq!(timeout_of(value), None, "{value:?}");
+        }
+        assert_eq!(grpc_timeout(&HeaderMap::new()), None);
+    }
+}

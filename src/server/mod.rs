@@ -1,0 +1,292 @@
+//! The gRPC server: `mahjong.v1.MahjongService` with health, reflection, gRPC-Web, gzip,
+//! limits, optional (mutual) TLS and a graceful drain.
+//!
+//! - [`Server::bind`] checks the configuration, reads the TLS files and binds the listener
+//!   (port 0 picks a free one: [`Server::local_addr`]);
+//! - [`Server::run`] serves until its shutdown future resolves: health `NOT_SERVING` during
+//!   the warm-up, `SERVING` after it, `NOT_SERVING` again while draining; then the listener
+//!   closes and the calls in flight finish;
+//! - [`serve`]: the `serve` subcommand, on SIGTERM or SIGINT.
+//!
+//! Modules: [`service`] (the handlers), [`status`] (the one error → status mapping),
+//! [`guard`] (load shedding and deadlines), [`shutdown`] (the signals).
+
+pub mod guard;
+pub mod service;
+pub mod shutdown;
+pub mod status;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use http::HeaderName;
+use tokio::net::TcpListener;
+use tonic::codec::CompressionEncoding;
+use tonic::server::NamedService;
+use tonic::transport::server::TcpIncoming;
+use tonic::transport::{Certificate, Identity, ServerTlsConfig};
+use tonic_health::ServingStatus;
+use tonic_health::server::HealthReporter;
+use tower_http::cors::{AllowOrigin, CorsLayer};
+
+use crate::config::{Config, ConfigError};
+use crate::pb::mahjong_service_server::MahjongServiceServer;
+use guard::Guarded;
+use service::Referee;
+
+/// The health name of the referee service (`mahjong.v1.MahjongService`).
+pub const SERVICE_NAME: &str = <MahjongServiceServer<Referee> as NamedService>::NAME;
+
+/// How long the calls still in flight after the drain may take, beyond the request timeout
+/// (which already bounds every referee call), before the server stops anyway: only streams
+/// such as health `Watch` outlive it.
+const FINISH_GRACE: Duration = Duration::from_secs(1);
+
+/// Why the server could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The configuration cannot work.
+    #[error("invalid configuration: {0}")]
+    Config(#[from] ConfigError),
+    /// A TLS file could not be read.
+    #[error("cannot read {what} {}: {source}", path.display())]
+    TlsFile {
+        /// Which file.
+        what: &'static str,
+        /// Its path.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The listener could not be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address asked for.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The gRPC server failed (TLS set-up, reflection, I/O).
+    #[error("gRPC server: {0}")]
+    Transport(#[from] tonic::transport::Error),
+    /// The reflection service could not be built.
+    #[error("reflection: {0}")]
+    Reflection(#[from] tonic_reflection::server::Error),
+    /// The runtime could not be started.
+    #[error("cannot start the runtime: {0}")]
+    Runtime(std::io::Error),
+}
+
+/// A bound, not yet serving, server.
+#[derive(Debug)]
+pub struct Server {
+    config: Config,
+    listener: TcpListener,
+    local_addr: SocketAddr,
+    tls: Option<ServerTlsConfig>,
+}
+
+impl Server {
+    /// Checks `config`, reads its TLS files and binds its listen address.
+    pub async fn bind(config: Config) -> Result<Server, ServeError> {
+        config.validate()?;
+        let tls = tls_config(&config)?;
+        let addr = config.listen_addr;
+        let bind_error = |source| ServeError::Bind { addr, source };
+        let listener = TcpListener::bind(addr).await.map_err(bind_error)?;
+        let local_addr = listener.local_addr().map_err(bind_error)?;
+        Ok(Server {
+            config,
+            listener,
+            local_addr,
+            tls,
+        })
+    }
+
+    /// The address the server listens on (the actual port when the configured one is 0).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.local_addr
+    }
+
+    /// Serves until `shutdown` resolves, then drains: health `NOT_SERVING` for the drain
+    /// time while still serving, then the listener closes and the calls in flight finish.
+    pub async fn run(self, shutdown: impl Future<Output = ()>) -> Result<(), ServeError> {
+        let Server {
+            config,
+            listener,
+            local_addr,
+            tls,
+        } = self;
+        let (health, health_service) = tonic_health::server::health_reporter();
+        set_health(&health, ServingStatus::NotServing).await;
+
+        let referee = MahjongServiceServer::new(Referee::new(&config))
+            .max_decoding_message_size(config.max_message_bytes)
+            .max_encoding_message_size(config.max_message_bytes)
+            .accept_compressed(CompressionEncoding::Gzip)
+            .send_compressed(CompressionEncoding::Gzip);
+        let descriptors = [
+            crate::api::FILE_DESCRIPTOR_SET,
+            tonic_health::pb::FILE_DESCRIPTOR_SET,
+        ];
+        let mut reflection_v1 = tonic_reflection::server::Builder::configure();
+        let mut reflection_v1alpha = tonic_reflection::server::Builder::configure();
+        for set in descriptors {
+            reflection_v1 = reflection_v1.register_encoded_file_descriptor_set(set);
+            reflection_v1alpha = reflection_v1alpha.register_encoded_file_descriptor_set(set);
+        }
+
+        let mut builder = tonic::transport::Server::builder().accept_http1(true);
+        if let Some(tls) = tls {
+            builder = builder.tls_config(tls)?;
+        }
+        let router = builder
+            .layer(cors())
+            .layer(tonic_web::GrpcWebLayer::new())
+            .add_service(health_service)
+            .add_service(reflection_v1.build_v1()?)
+            .add_service(reflection_v1alpha.build_v1alpha()?)
+            .add_service(Guarded::new(referee, &config));
+
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let incoming = TcpIncoming::from(listener).with_nodelay(Some(true));
+        let mut serving = tokio::spawn(router.serve_with_incoming_shutdown(incoming, async {
+            let _ = stopped.await;
+        }));
+        tracing::info!(%local_addr, tls = config.tls(), "listening; warming up");
+
+        warm_up();
+        if let Some(hook) = &config.test_hooks.before_serving {
+            hook().await;
+        }
+        set_health(&health, ServingStatus::Serving).await;
+        tracing::info!(%local_addr, "serving");
+
+        tokio::select! {
+            () = shutdown => {}
+            ended = &mut serving => return serving_result(ended),
+        }
+        set_health(&health, ServingStatus::NotServing).await;
+        tracing::info!(drain = ?config.drain, "shutting down: NOT_SERVING, draining");
+        tokio::select! {
+            () = tokio::time::sleep(config.drain) => {}
+            ended = &mut serving => return serving_result(ended),
+        }
+
+        tracing::info!("listener closed; finishing the calls in flight");
+        let _ = stop.send(());
+        let finish = config.request_timeout + FINISH_GRACE;
+        if let Ok(ended) = tokio::time::timeout(finish, &mut serving).await {
+            serving_result(ended)?;
+        } else {
+            serving.abort();
+            tracing::warn!(?finish, "streams still open after the drain were cut");
+        }
+        tracing::info!("stopped");
+        Ok(())
+    }
+}
+
+/// The `serve` subcommand: serves `config` on a multi-threaded runtime until SIGTERM or
+/// SIGINT, then drains and returns.
+pub fn serve(config: Config) -> Result<(), ServeError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(ServeError::Runtime)?;
+    runtime.block_on(async {
+        let server = Server::bind(config).await?;
+        server.run(shutdown::signal()).await
+    })
+}
+
+/// The result of the serving task once it ended (an error only if it failed).
+fn serving_result(
+    ended: Result<Result<(), tonic::transport::Error>, tokio::task::JoinError>,
+) -> Result<(), ServeError> {
+    match ended {
+        Ok(result) => Ok(result?),
+        // The task is only aborted after the drain, and tonic does not panic.
+        Err(join) if join.is_panic() => std::panic::resume_unwind(join.into_panic()),
+        Err(_) => Ok(()),
+    }
+}
+
+/// Sets the overall ("") and the referee's health.
+async fn set_health(health: &HealthReporter, status: ServingStatus) {
+    health.set_service_status("", status).await;
+    health.set_service_status(SERVICE_NAME, status).await;
+}
+
+/// Scores a few hands of every shape so that the first calls find everything warm.
+fn warm_up() {
+    use crate::pb;
+
+    const HANDS: [&str; 6] = [
+        "[123m][789m][123p]55s89p7p",
+        "11223344556677m",
+        "19m19p19sESWNCFPP",
+        "147m258p369sESWNC",
+        "147m258p369sEEE55m",
+        "[EEEE][SSS1]WWWNNNCC",
+    ];
+    for notation in HANDS {
+        let request = pb::ScoreHandRequest {
+            hand_input: Some(pb::score_hand_request::HandInput::Notation(
+                notation.to_owned(),
+            )),
+            context: None,
+            ruleset: pb::Ruleset::Unspecified as i32,
+        };
+        let _ = std::hint::black_box(crate::api::convert::score_hand(&request));
+    }
+}
+
+/// CORS for browsers calling through gRPC-Web: any origin, POST, the gRPC-Web request
+/// headers in and the gRPC status headers out.
+fn cors() -> CorsLayer {
+    const ALLOW: [&str; 7] = [
+        "content-type",
+        "x-grpc-web",
+        "x-user-agent",
+        "grpc-timeout",
+        "grpc-accept-encoding",
+        "grpc-encoding",
+        "traceparent",
+    ];
+    const EXPOSE: [&str; 4] = [
+        "grpc-status",
+        "grpc-message",
+        "grpc-status-details-bin",
+        "grpc-encoding",
+    ];
+    CorsLayer::new()
+        .allow_origin(AllowOrigin::mirror_request())
+        .allow_methods([http::Method::POST])
+        .allow_headers(ALLOW.map(HeaderName::from_static))
+        .expose_headers(EXPOSE.map(HeaderName::from_static))
+        .max_age(Duration::from_secs(24 * 60 * 60))
+}
+
+/// The TLS set-up of `config`, its files read: `None` for plaintext.
+fn tls_config(config: &Config) -> Result<Option<ServerTlsConfig>, ServeError> {
+    let (Some(cert), Some(key)) = (&config.tls_cert, &config.tls_key) else {
+        return Ok(None);
+    };
+    let identity = Identity::from_pem(read(cert, "TLS certificate")?, read(key, "TLS key")?);
+    let mut tls = ServerTlsConfig::new().identity(identity);
+    if let Some(ca) = &config.tls_client_ca {
+        tls = tls.client_ca_root(Certificate::from_pem(read(ca, "client CA")?));
+    }
+    Ok(Some(tls))
+}
+
+fn read(path: &Path, what: &'static str) -> Result<Vec<u8>, ServeError> {
+    std::fs::read(path).map_err(|source| ServeError::TlsFile {
+        what,
+        path: path.to_owned(),
+        source,
+    })
+}

@@ -1,0 +1,118 @@
+//! The `MahjongService` handlers: convert → domain → convert, errors through
+//! [`super::status`]. No rules logic lives here.
+
+use prost::Message as _;
+use tonic::{Request, Response, Status};
+
+use super::status::ApiError;
+use crate::api::{accounting, convert};
+use crate::config::Config;
+use crate::pb;
+use crate::pb::mahjong_service_server::MahjongService;
+
+/// Batches up to this many hands are scored on the calling worker; longer ones move it aside
+/// (`block_in_place`) so that other calls keep being served meanwhile.
+const INLINE_BATCH_HANDS: usize = 256;
+
+/// The referee: stateless, apart from the limits it enforces.
+#[derive(Debug, Clone)]
+pub struct Referee {
+    max_batch_hands: usize,
+    max_message_bytes: usize,
+}
+
+impl Referee {
+    /// A referee with the limits of `config`.
+    pub fn new(config: &Config) -> Self {
+        Referee {
+            max_batch_hands: config.max_batch_hands,
+            max_message_bytes: config.max_message_bytes,
+        }
+    }
+}
+
+#[tonic::async_trait]
+impl MahjongService for Referee {
+    async fn score_hand(
+        &self,
+        request: Request<pb::ScoreHandRequest>,
+    ) -> Result<Response<pb::ScoreHandResponse>, Status> {
+        let response = convert::score_hand(request.get_ref()).map_err(ApiError::InvalidHand)?;
+        Ok(Response::new(response))
+    }
+
+    /// A malformed hand is this checker's normal answer: never an error status.
+    async fn validate_hand(
+        &self,
+        request: Request<pb::ValidateHandRequest>,
+    ) -> Result<Response<pb::ValidateHandResponse>, Status> {
+        Ok(Response::new(convert::validate_request(request.get_ref())))
+    }
+
+    async fn batch_score_hands(
+        &self,
+        request: Request<pb::BatchScoreHandsRequest>,
+    ) -> Result<Response<pb::BatchScoreHandsResponse>, Status> {
+        let request = request.get_ref();
+        let (hands, limit) = (request.requests.len(), self.max_batch_hands);
+        if hands > limit {
+            return Err(ApiError::BatchTooLarge { hands, limit }.into());
+        }
+        let response = off_worker_if(hands > INLINE_BATCH_HANDS, || {
+            convert::batch_score_hands(request)
+        })
+        .map_err(ApiError::InvalidRequest)?;
+        let (bytes, limit) = (response.encoded_len(), self.max_message_bytes);
+        if bytes > limit {
+            return Err(ApiError::ResponseTooLarge { bytes, limit }.into());
+        }
+        Ok(Response::new(response))
+    }
+
+    async fn list_fans(
+        &self,
+        request: Request<pb::ListFansRequest>,
+    ) -> Result<Response<pb::ListFansResponse>, Status> {
+        let response = convert::list_fans(request.get_ref()).map_err(ApiError::InvalidRequest)?;
+        Ok(Response::new(response))
+    }
+
+    async fn settle_hand(
+        &self,
+        request: Request<pb::SettleHandRequest>,
+    ) -> Result<Response<pb::SettleHandResponse>, Status> {
+        let response =
+            accounting::settle_hand(request.get_ref()).map_err(ApiError::InvalidRequest)?;
+        Ok(Response::new(response))
+    }
+
+    async fn adjudicate_penalty(
+        &self,
+        request: Request<pb::AdjudicatePenaltyRequest>,
+    ) -> Result<Response<pb::AdjudicatePenaltyResponse>, Status> {
+        let response =
+            accounting::adjudicate_penalty(request.get_ref()).map_err(ApiError::InvalidRequest)?;
+        Ok(Response::new(response))
+    }
+
+    async fn compute_standings(
+        &self,
+        request: Request<pb::ComputeStandingsRequest>,
+    ) -> Result<Response<pb::ComputeStandingsResponse>, Status> {
+        let response =
+            accounting::compute_standings(request.get_ref()).map_err(ApiError::InvalidRequest)?;
+        Ok(Response::new(response))
+    }
+}
+
+/// Runs CPU-heavy `work` with the worker thread handed over to the runtime's other tasks
+/// when `heavy` and the runtime has other workers; inline otherwise.
+fn off_worker_if<T>(heavy: bool, work: impl FnOnce() -> T) -> T {
+    let multi_thread = tokio::runtime::Handle::try_current()
+        .is_ok_and(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
+    if heavy && multi_thread {
+        tokio::task::block_in_place(work)
+    } else {
+        work()
+    }
+}

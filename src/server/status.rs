@@ -1,0 +1,211 @@
+//! The one mapping from what can go wrong in a call to a gRPC status.
+//!
+//! Every error status carries `google.rpc.Status` details: an `ErrorInfo` (stable `reason`,
+//! domain [`DOMAIN`], metadata) and, for malformed input, a `BadRequest` with one field
+//! violation per problem found (`field` is the path in the request, `description` is
+//! `CODE: message`, `reason` is the code).
+//!
+//! | error | code | reason |
+//! |---|---|---|
+//! | a malformed hand (`ScoreHand`) | `INVALID_ARGUMENT` | `INVALID_HAND` |
+//! | any other malformed field | `INVALID_ARGUMENT` | `INVALID_REQUEST` |
+//! | a batch above `--max-batch-hands` | `INVALID_ARGUMENT` | `BATCH_TOO_LARGE` |
+//! | bytes that are not the request message | `INVALID_ARGUMENT` | `MALFORMED_MESSAGE` |
+//! | a request above `--max-message-bytes` | `RESOURCE_EXHAUSTED` | `MESSAGE_TOO_LARGE` |
+//! | a batch answer above `--max-message-bytes` | `RESOURCE_EXHAUSTED` | `RESPONSE_TOO_LARGE` |
+//! | `--max-concurrent-requests` calls in flight | `RESOURCE_EXHAUSTED` | `OVERLOADED` |
+//! | the deadline or `--request-timeout-ms` passed | `DEADLINE_EXCEEDED` | `DEADLINE_EXCEEDED` |
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use mcr::Violation;
+use tonic::{Code, Status};
+use tonic_types::{ErrorDetails, FieldViolation, StatusExt};
+
+use crate::api::convert::INVALID_HAND;
+
+/// The `ErrorInfo` domain of every error.
+pub const DOMAIN: &str = "mahjong.v1";
+
+/// Everything a call can fail with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ApiError {
+    /// The hand of a `ScoreHand` request is malformed: every violation found.
+    InvalidHand(Vec<Violation>),
+    /// Some other field of a request is malformed: every violation found.
+    InvalidRequest(Vec<Violation>),
+    /// A `BatchScoreHands` request has more hands than allowed.
+    BatchTooLarge {
+        /// Hands in the request.
+        hands: usize,
+        /// `--max-batch-hands`.
+        limit: usize,
+    },
+    /// The request body is not the request message (tonic's decoding failed).
+    MalformedMessage(String),
+    /// The request message is larger than allowed (tonic's message in `detail`).
+    MessageTooLarge {
+        /// What tonic found.
+        detail: String,
+        /// `--max-message-bytes`.
+        limit: usize,
+    },
+    /// The answer to a batch would be larger than allowed.
+    ResponseTooLarge {
+        /// Encoded size of the answer.
+        bytes: usize,
+        /// `--max-message-bytes`.
+        limit: usize,
+    },
+    /// Too many calls in flight: shed at once, not queued.
+    Overloaded {
+        /// `--max-concurrent-requests`.
+        limit: usize,
+    },
+    /// The call's deadline passed before it was answered.
+    DeadlineExceeded {
+        /// The time the call was given.
+        after: Duration,
+    },
+}
+
+impl From<ApiError> for Status {
+    fn from(error: ApiError) -> Status {
+        match error {
+            ApiError::InvalidHand(violations) => {
+                invalid(INVALID_HAND, "the hand is malformed", &violations)
+            }
+            ApiError::InvalidRequest(violations) => {
+                invalid("INVALID_REQUEST", "the request is malformed", &violations)
+            }
+            ApiError::BatchTooLarge { hands, limit } => {
+                let message = format!(
+                    "the batch has {hands} hands, more than the limit of {limit}: split it"
+                );
+                let mut details = error_info(
+                    "BATCH_TOO_LARGE",
+                    [("hands", hands.to_string()), ("limit", limit.to_string())],
+                );
+                details
+                    .add_bad_request_violation("requests", format!("BATCH_TOO_LARGE: {message}"));
+                Status::with_error_details(Code::InvalidArgument, message, details)
+            }
+            ApiError::MalformedMessage(detail) => Status::with_error_details(
+                Code::InvalidArgument,
+                format!("the request is not a valid message: {detail}"),
+                error_info("MALFORMED_MESSAGE", []),
+            ),
+            ApiError::MessageTooLarge { detail, limit } => Status::with_error_details(
+                Code::ResourceExhausted,
+                format!("the request message is too large: {detail}"),
+                error_info("MESSAGE_TOO_LARGE", [("limit", limit.to_string())]),
+            ),
+            ApiError::ResponseTooLarge { bytes, limit } => Status::with_error_details(
+                Code::ResourceExhausted,
+                format!(
+                    "the answer would be {bytes} bytes, more than the limit of {limit}: send fewer hands per batch"
+                ),
+                error_info(
+                    "RESPONSE_TOO_LARGE",
+                    [("bytes", bytes.to_string()), ("limit", limit.to_string())],
+                ),
+            ),
+            ApiError::Overloaded { limit } => Status::with_error_details(
+                Code::ResourceExhausted,
+                format!("the server is handling its limit of {limit} calls: retry with backoff"),
+                error_info("OVERLOADED", [("limit", limit.to_string())]),
+            ),
+            ApiError::DeadlineExceeded { after } => Status::with_error_details(
+                Code::DeadlineExceeded,
+                format!("no answer within the call's deadline of {after:?}"),
+                error_info(
+                    "DEADLINE_EXCEEDED",
+                    [("timeoutMs", after.as_millis().to_string())],
+                ),
+            ),
+        }
+    }
+}
+
+/// The error tonic itself answered a call with, in our terms: `None` for a status to leave
+/// as it is. Only called for statuses without details, which our handlers never produce.
+pub fn from_transport(status: &Status, max_message_bytes: usize) -> Option<ApiError> {
+    match status.code() {
+        // A length prefix above the limit (OUT_OF_RANGE), or a message decompressed above it
+        // (RESOURCE_EXHAUSTED, but without details).
+        Code::OutOfRange | Code::ResourceExhausted => Some(ApiError::MessageTooLarge {
+            detail: status.message().to_owned(),
+            limit: max_message_bytes,
+        }),
+        // Undecodable protobuf, a bad frame, a missing message, a bad compressed payload:
+        // everything tonic calls INTERNAL while reading a request is the client's input.
+        Code::Internal => Some(ApiError::MalformedMessage(status.message().to_owned())),
+        // UNIMPLEMENTED (an unknown method or compression) is already the right answer.
+        Code::Ok
+        | Code::Cancelled
+        | Code::Unknown
+        | Code::InvalidArgument
+        | Code::DeadlineExceeded
+        | Code::NotFound
+        | Code::AlreadyExists
+        | Code::PermissionDenied
+        | Code::FailedPrecondition
+        | Code::Aborted
+        | Code::Unimplemented
+        | Code::Unavailable
+        | Code::DataLoss
+        | Code::Unauthenticated => None,
+    }
+}
+
+/// `INVALID_ARGUMENT` with an `ErrorInfo` and a `BadRequest` listing every violation.
+fn invalid(reason: &str, what: &str, violations: &[Violation]) -> Status {
+    let first = violations.first();
+    let message = match first {
+        Some(v) if violations.len() == 1 => format!("{what}: {v}"),
+        Some(v) => format!("{what}: {v} (and {} more)", violations.len() - 1),
+        None => what.to_owned(),
+    };
+    let mut details = error_info(
+        reason,
+        [
+            ("violationCount", violations.len().to_string()),
+            (
+                "firstCode",
+                first
+                    .map(|v| v.code.as_str())
+                    .unwrap_or_default()
+                    .to_owned(),
+            ),
+            (
+                "firstField",
+                first.map(|v| v.field.clone()).unwrap_or_default(),
+            ),
+        ],
+    );
+    details.set_bad_request(
+        violations
+            .iter()
+            .map(|v| {
+                let code = v.code.as_str();
+                FieldViolation {
+                    field: v.field.clone(),
+                    description: format!("{code}: {}", v.message),
+                    reason: code.to_owned(),
+                    localized_message: None,
+                }
+            })
+            .collect::<Vec<_>>(),
+    );
+    Status::with_error_details(Code::InvalidArgument, message, details)
+}
+
+/// Details holding an `ErrorInfo` of our domain.
+fn error_info<const N: usize>(reason: &str, metadata: [(&str, String); N]) -> ErrorDetails {
+    let metadata: HashMap<String, String> = metadata
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect();
+    ErrorDetails::with_error_info(reason, DOMAIN, metadata)
+}

@@ -1,0 +1,421 @@
+//! The happy path of every RPC.
+
+use mahjong_referee::pb;
+use mahjong_referee::pb::batch_score_hands_result::Result as Entry;
+
+use crate::helpers::{E23, score_request, spawn_default};
+
+#[tokio::test]
+async fn score_hand_e23_self_drawn_is_18() {
+    let server = spawn_default().await;
+    let mut client = server.client().await;
+    for ruleset in [
+        pb::Ruleset::Unspecified,
+        pb::Ruleset::ChineseOfficial1998,
+        pb::Ruleset::Mil,
+        pb::Ruleset::GreenBook2006,
+    ] {
+        let response = client
+            .score_hand(score_request(E23, true, ruleset))
+            .await
+            .expect("E23 scores")
+            .into_inner();
+        assert_eq!(response.outcome(), pb::Outcome::Win);
+        assert_eq!(response.total, 18, "{ruleset:?}");
+        let fans: Vec<(pb::Fan, &str, u32, u32)> = response
+            .fans
+            .iter()
+            .map(|l| (l.fan(), l.name_zh.as_str(), l.points, l.count))
+            .collect();
+        assert_eq!(
+            fans,
+            [
+                (pb::Fan::ThreeSuitedTerminalChows, "三色双龙会", 16, 1),
+                (pb::Fan::EdgeWait, "边张", 1, 1),
+                (pb::Fan::SelfDrawn, "自摸", 1, 1),
+            ],
+            "{ruleset:?}"
+        );
+        assert!(response.violations.is_empty());
+        let applied = match ruleset {
+            pb::Ruleset::Unspecified => pb::Ruleset::ChineseOfficial1998,
+            pb::Ruleset::ChineseOfficial1998 | pb::Ruleset::Mil | pb::Ruleset::GreenBook2006 => {
+                ruleset
+            }
+        };
+        assert_eq!(response.ruleset(), applied);
+    }
+}
+
+#[tokio::test]
+async fn a_losing_hand_is_a_normal_response() {
+    let server = spawn_default().await;
+    let mut client = server.client().await;
+    let not_winning = client
+        .score_hand(score_request(
+            "1357m2468p13579s1m",
+            false,
+            pb::Ruleset::Unspecified,
+        ))
+        .await
+        .expect("a losing hand is not an error")
+        .into_inner();
+    assert_eq!(not_winning.outcome(), pb::Outcome::NotWinningShape);
+    assert_eq!(not_winning.total, 0);
+    // 门前清 2 + 平和 2 + 一般高 1 + 连六 1 = 6, under the minimum of 8.
+    let below = client
+        .score_hand(score_request(
+            "123m123m456p78p99s9p",
+            false,
+            pb::Ruleset::Unspecified,
+        ))
+        .await
+        .expect("a hand under the minimum is not an error")
+        .into_inner();
+    assert_eq!(below.outcome(), pb::Outcome::BelowMinimum, "{below:?}");
+    assert_eq!(below.fan_total, 6);
+}
+
+#[tokio::test]
+async fn validate_hand_answers_problems_in_the_response() {
+    let server = spawn_default().await;
+    let mut client = server.client().await;
+    let valid = client
+        .validate_hand(pb::ValidateHandRequest {
+            hand_input: Some(pb::validate_hand_request::HandInput::Notation(
+                E23.to_owned(),
+            )),
+            context: None,
+            ruleset: 0,
+        })
+        .await
+        .expect("validates")
+        .into_inner();
+    assert!(valid.valid && valid.winning_shape && valid.reaches_minimum);
+    assert_eq!(valid.outcome(), pb::Outcome::Win);
+
+    let malformed = client
+        .validate_hand(pb::ValidateHandRequest {
+            hand_input: Some(pb::validate_hand_request::HandInput::Notation(
+                "123m".to_owned(),
+            )),
+            context: None,
+            ruleset: 0,
+        })
+        .await
+        .expect("a malformed hand is ValidateHand's normal answer")
+        .into_inner();
+    assert!(!malformed.valid);
+    assert_eq!(malformed.outcome(), pb::Outcome::Invalid);
+    assert!(!malformed.violations.is_empty());
+}
+
+#[tokio::test]
+async fn batch_scores_every_hand_in_order_with_errors_in_place() {
+    let server = spawn_default().await;
+    let mut client = server.client().await;
+    let broken = pb::ScoreHandRequest {
+        hand_input: Some(pb::score_hand_request::HandInput::Hand(pb::Hand {
+            melds: Vec::new(),
+            standing_tiles: vec![1, 2, 99],
+            winning_tile: 0,
+        })),
+        context: None,
+        ruleset: 0,
+    };
+    let request = pb::BatchScoreHandsRequest {
+        requests: vec![
+            score_request(E23, true, pb::Ruleset::Unspecified),
+            broken.clone(),
+            score_request(E23, false, pb::Ruleset::GreenBook2006),
+        ],
+        default_ruleset: pb::Ruleset::Mil as i32,
+    };
+    let results = client
+        .batch_score_hands(request)
+        .await
+        .expect("one bad hand never fails the batch")
+        .into_inner()
+        .results;
+    assert_eq!(results.len(), 3);
+    let Some(Entry::Score(first)) = &results[0].result else {
+        panic!("the first hand scores: {:?}", results[0]);
+    };
+    assert_eq!((first.total, first.ruleset()), (18, pb::Ruleset::Mil));
+    let Some(Entry::Error(error)) = &results[1].result else {
+        panic!("the second hand is an error: {:?}", results[1]);
+    };
+    assert_eq!(error.reason, "INVALID_HAND");
+    // The same violations ValidateHand finds, with paths relative to the entry.
+    let expected = mahjong_referee::api::convert::validate_request(&pb::ValidateHandRequest {
+        hand_input: Some(pb::validate_hand_request::HandInput::Hand(pb::Hand {
+            melds: Vec::new(),
+            standing_tiles: vec![1, 2, 99],
+            winning_tile: 0,
+        })),
+        context: None,
+        ruleset: pb::Ruleset::Mil as i32,
+    })
+    .violations;
+    assert!(expected.len() >= 2, "{expected:?}");
+    assert_eq!(error.violations, expected);
+    assert!(
+        error
+            .violations
+            .iter()
+            .any(|v| v.field == "hand.standing_tiles[2]")
+    );
+    let Some(Entry::Score(third)) = &results[2].result else {
+        panic!("the third hand scores: {:?}", results[2]);
+    };
+    assert_eq!(
+        (third.total, third.ruleset()),
+        (17, pb::Ruleset::GreenBook2006)
+    );
+}
+
+#[tokio::test]
+async fn an_empty_batch_is_an_empty_answer() {
+    let server = spawn_default().await;
+    let response = server
+        .client()
+        .await
+        .batch_score_hands(pb::BatchScoreHandsRequest::default())
+        .await
+        .expect("an empty batch is fine")
+        .into_inner();
+    assert!(response.results.is_empty());
+}
+
+fn points_of(fans: &[pb::FanInfo], fan: pb::Fan) -> u32 {
+    fans.iter().find(|f| f.fan() == fan).map_or(0, |f| f.points)
+}
+
+fn excludes(fans: &[pb::FanInfo], fan: pb::Fan, excluded: pb::Fan) -> bool {
+    fans.iter()
+        .find(|f| f.fan() == fan)
+        .is_some_and(|f| f.excludes.contains(&(excluded as i32)))
+}
+
+#[tokio::test]
+async fn list_fans_per_ruleset() {
+    let server = spawn_default().await;
+    let mut client = server.client().await;
+    let mut list = async |ruleset: pb::Ruleset| {
+        client
+            .list_fans(pb::ListFansRequest {
+                ruleset: ruleset as i32,
+            })
+            .await
+            .expect("lists")
+            .into_inner()
+    };
+    let r98 = list(pb::Ruleset::ChineseOfficial1998).await;
+    let mil = list(pb::Ruleset::Mil).await;
+    let gb = list(pb::Ruleset::GreenBook2006).await;
+    let default = list(pb::Ruleset::Unspecified).await;
+
+    assert_eq!(default, r98);
+    assert_eq!(r98.ruleset(), pb::Ruleset::ChineseOfficial1998);
+    assert_eq!(mil.ruleset(), pb::Ruleset::Mil);
+    assert_eq!(gb.ruleset(), pb::Ruleset::GreenBook2006);
+    for table in [&r98, &mil, &gb] {
+        assert_eq!(table.fans.len(), 82);
+        for (i, fan) in table.fans.iter().enumerate() {
+            assert_eq!(fan.number as usize, i + 1);
+            assert_eq!(fan.fan, i32::try_from(i + 1).unwrap());
+            assert!(!fan.name_zh.is_empty() && !fan.name_en.is_empty());
+            assert!(fan.excludes.is_sorted() && fan.excludes_for_its_sets.is_sorted());
+        }
+        let row = &table.fans[28];
+        assert_eq!(
+            (
+                row.fan(),
+                row.name_zh.as_str(),
+                row.name_en.as_str(),
+                row.points
+            ),
+            (
+                pb::Fan::ThreeSuitedTerminalChows,
+                "三色双龙会",
+                "Three-Suited Terminal Chows",
+                16
+            )
+        );
+        // 大四喜 suppresses 圈风刻 everywhere.
+        assert!(excludes(
+            &table.fans,
+            pb::Fan::BigFourWinds,
+            pb::Fan::PrevalentWind
+        ));
+    }
+    // 明暗杠: 6 in the 1998 table, 5 under MIL.
+    assert_eq!(points_of(&r98.fans, pb::Fan::MeldedAndConcealedKongs), 6);
+    assert_eq!(points_of(&mil.fans, pb::Fan::MeldedAndConcealedKongs), 5);
+    // 双暗杠: 6 in the 1998 table, 8 under the Green Book.
+    assert_eq!(points_of(&r98.fans, pb::Fan::TwoConcealedKongs), 6);
+    assert_eq!(points_of(&gb.fans, pb::Fan::TwoConcealedKongs), 8);
+    // The Green Book lets 七对 score 不求人; the Chinese rulesets do not.
+    assert!(excludes(
+        &r98.fans,
+        pb::Fan::SevenPairs,
+        pb::Fan::FullyConcealedHand
+    ));
+    assert!(excludes(
+        &mil.fans,
+        pb::Fan::SevenPairs,
+        pb::Fan::FullyConcealedHand
+    ));
+    assert!(!excludes(
+        &gb.fans,
+        pb::Fan::SevenPairs,
+        pb::Fan::FullyConcealedHand
+    ));
+    // A fan that suppresses for its own sets only: some row lists such fans.
+    assert!(r98.fans.iter().any(|f| !f.excludes_for_its_sets.is_empty()));
+}
+
+mod accounting {
+    use mahjong_referee::api::accounting::{
+        adjudicate_penalty, compute_standings, penalty_request_from_json, settle_hand,
+        settle_request_from_json, standings_request_from_json,
+    };
+    use mahjong_referee::pb;
+    use serde_json::json;
+    use tonic::Code;
+
+    use crate::helpers::{details, fields, spawn_default};
+
+    fn deltas(accounts: &[pb::SeatAccount]) -> Vec<i32> {
+        accounts.iter().map(|a| a.delta).collect()
+    }
+
+    /// `(field, "CODE: message")` of each violation, as the status should list them.
+    fn expected(violations: &[mcr::Violation]) -> Vec<(String, String)> {
+        assert!(!violations.is_empty());
+        violations
+            .iter()
+            .map(|v| (v.field.clone(), format!("{}: {}", v.code, v.message)))
+            .collect()
+    }
+
+    #[tokio::test]
+    async fn settle_hand_over_grpc() {
+        let server = spawn_default().await;
+        let mut client = server.client().await;
+        // RULES.md §7.6 P1: each other player pays 8 + 26; the winner receives 3 × 34.
+        let request = settle_request_from_json(
+            &json!({
+                "end": "HAND_END_SELF_DRAWN",
+                "winner": "SEAT_EAST",
+                "fanCount": {"fanTotal": 24, "flowerCount": 2},
+            })
+            .to_string(),
+        )
+        .unwrap();
+        let response = client
+            .settle_hand(request)
+            .await
+            .expect("settles")
+            .into_inner();
+        assert_eq!(deltas(&response.accounts), [102, -34, -34, -34]);
+
+        let bad = settle_request_from_json(&json!({"winner": "SEAT_EAST"}).to_string()).unwrap();
+        let violations = settle_hand(&bad).expect_err("no end");
+        let status = client.settle_hand(bad).await.expect_err("INVALID_ARGUMENT");
+        let d = details(&status);
+        assert_eq!(
+            (d.code, d.info.reason.as_str()),
+            (Code::InvalidArgument, "INVALID_REQUEST")
+        );
+        assert_eq!(fields(&d), expected(&violations));
+        assert_eq!(
+            d.info.metadata["violationCount"],
+            violations.len().to_string()
+        );
+    }
+
+    #[tokio::test]
+    async fn adjudicate_penalty_over_grpc() {
+        let server = spawn_default().await;
+        let mut client = server.client().await;
+        // Up to 10 minutes late: a warning and 10 points.
+        let request = penalty_request_from_json(
+            &json!({
+                "offences": [{
+                    "offender": "SEAT_SOUTH",
+                    "infraction": "INFRACTION_LATE_ARRIVAL",
+                    "lateMinutes": 10,
+                }],
+            })
+            .to_string(),
+        )
+        .unwrap();
+        let response = client
+            .adjudicate_penalty(request)
+            .await
+            .expect("rules")
+            .into_inner();
+        let sanctions: Vec<(i32, i32)> = response.rulings[0]
+            .sanctions
+            .iter()
+            .map(|s| (s.kind, s.points))
+            .collect();
+        assert_eq!(
+            sanctions,
+            [
+                (pb::SanctionKind::Warning as i32, 0),
+                (pb::SanctionKind::SessionDeduction as i32, 10)
+            ]
+        );
+
+        let bad = penalty_request_from_json(
+            &json!({"offences": [{"infraction": "INFRACTION_LATE_ARRIVAL"}]}).to_string(),
+        )
+        .unwrap();
+        let violations = adjudicate_penalty(&bad).expect_err("no offender");
+        let status = client
+            .adjudicate_penalty(bad)
+            .await
+            .expect_err("INVALID_ARGUMENT");
+        let d = details(&status);
+        assert_eq!(
+            (d.code, d.info.reason.as_str()),
+            (Code::InvalidArgument, "INVALID_REQUEST")
+        );
+        assert_eq!(fields(&d), expected(&violations));
+    }
+
+    #[tokio::test]
+    async fn compute_standings_over_grpc() {
+        let server = spawn_default().await;
+        let mut client = server.client().await;
+        let request = standings_request_from_json(
+            &json!({
+                "players": [{"name": "Li", "sessions": [{"handResults": [30, -16]}]}],
+            })
+            .to_string(),
+        )
+        .unwrap();
+        let response = client
+            .compute_standings(request)
+            .await
+            .expect("ranks")
+            .into_inner();
+        assert_eq!(response.standings.len(), 1);
+        assert_eq!(response.standings[0].sessions[0].hand_total, 14);
+
+        let bad = standings_request_from_json(&json!({"ruleset": 9}).to_string()).unwrap();
+        let violations = compute_standings(&bad).expect_err("unknown ruleset");
+        let status = client
+            .compute_standings(bad)
+            .await
+            .expect_err("INVALID_ARGUMENT");
+        let d = details(&status);
+        assert_eq!(
+            (d.code, d.info.reason.as_str()),
+            (Code::InvalidArgument, "INVALID_REQUEST")
+        );
+        assert_eq!(fields(&d), expected(&violations));
+    }
+}
