@@ -5,6 +5,7 @@
 //!     [--last-tile] [--last-copy] [--seat E|S|W|N] [--prevalent E|S|W|N] [--flowers N]
 //!     [--ruleset chinese-official-1998|mil|green-book-2006] [--json]
 //! mahjong-referee score --jsonl  < requests.jsonl  > responses.jsonl
+//! mahjong-referee settle|penalty|standings ['<request JSON>' | @request.json] [--json]
 //! mahjong-referee [serve] [--listen-addr HOST:PORT] …      (see crate::config)
 //! mahjong-referee healthcheck [--addr http://127.0.0.1:50051]
 //! ```
@@ -43,6 +44,12 @@ pub struct Cli {
 pub enum Command {
     /// Score a hand given in notation, or a stream of JSON requests with --jsonl.
     Score(ScoreArgs),
+    /// Settle one hand: each seat's itemised points (request as JSON, @FILE or stdin).
+    Settle(crate::cli_accounting::RequestArgs),
+    /// Rule penalties or judge a declared win (request as JSON, @FILE or stdin).
+    Penalty(crate::cli_accounting::RequestArgs),
+    /// Session totals, standard points and rankings (request as JSON, @FILE or stdin).
+    Standings(crate::cli_accounting::RequestArgs),
     /// Serve the gRPC API (the default): every flag also reads a MAHJONG_* variable.
     Serve(Box<Config>),
     /// Exit 0 if a server reports SERVING on grpc.health.v1, 1 otherwise.
@@ -158,6 +165,24 @@ where
             score_jsonl(&mut io::stdin().lock(), &mut io::stdout().lock())
         }
         Some(Command::Score(args)) => score_one(&args, &mut io::stdout().lock(), &mut io::stderr()),
+        Some(Command::Settle(args)) => crate::cli_accounting::settle(
+            &args,
+            &mut io::stdin().lock(),
+            &mut io::stdout().lock(),
+            &mut io::stderr(),
+        ),
+        Some(Command::Penalty(args)) => crate::cli_accounting::penalty(
+            &args,
+            &mut io::stdin().lock(),
+            &mut io::stdout().lock(),
+            &mut io::stderr(),
+        ),
+        Some(Command::Standings(args)) => crate::cli_accounting::standings(
+            &args,
+            &mut io::stdin().lock(),
+            &mut io::stdout().lock(),
+            &mut io::stderr(),
+        ),
         Some(Command::Serve(config)) => return serve(*config),
         Some(Command::Healthcheck(args)) => return healthcheck::run(&args),
         None => match Config::from_env() {

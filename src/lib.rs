@@ -8,6 +8,7 @@
 //! - [`api`]: the protobuf contract `mahjong.v1` ([`pb`]), the conversions between it and the
 //!   domain, and its proto3 JSON form; the only module that touches prost types;
 //! - [`cli`]: the `mahjong-referee` command line;
+//! - [`cli_accounting`]: its accounting subcommands (`settle`, `penalty`, `standings`);
 //! - [`server`]: the gRPC server (health, reflection, gRPC-Web, limits, TLS, drain), set up
 //!   by [`config`]; [`healthcheck`] is its probe;
 //! - [`telemetry`] and [`metrics`]: logs, OpenTelemetry traces and Prometheus metrics of the
@@ -17,6 +18,7 @@
 
 pub mod api;
 pub mod cli;
+pub mod cli_accounting;
 pub mod config;
 pub mod healthcheck;
 pub mod metrics;

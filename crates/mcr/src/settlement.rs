@@ -104,17 +104,17 @@ impl Declaration {
     /// Every problem with the declaration itself (a declarer paying himself), at `field`.
     pub fn violations(&self, field: &str) -> Vec<Violation> {
         let mut v = Vec::new();
-        let (payer, role) = match self.source {
+        let (payer, role, who) = match self.source {
             WinSource::SelfDrawn => return v,
-            WinSource::Discard { discarder } => (discarder, "discarder"),
-            WinSource::RobbingKong { robbed } => (robbed, "robbed"),
+            WinSource::Discard { discarder } => (discarder, "discarder", "discarder"),
+            WinSource::RobbingKong { robbed } => (robbed, "robbed", "player whose kong is robbed"),
         };
         if payer == self.declarer {
             v.push(Violation::new(
                 ViolationCode::WinnerIsPayer,
                 format!("{field}.source.{role}"),
                 format!(
-                    "{} cannot win on a tile of his own: the winner and the {role} player are the same seat",
+                    "{} cannot win on a tile of his own: the winner and the {who} are the same seat",
                     self.declarer
                 ),
             ));

@@ -1,0 +1,670 @@
+//! The accounting subcommands of `mahjong-referee`: `settle`, `penalty` and `standings`.
+//!
+//! ```text
+//! mahjong-referee settle    ['<SettleHandRequest JSON>' | @request.json] [--json]
+//! mahjong-referee penalty   ['<AdjudicatePenaltyRequest JSON>' | @request.json] [--json]
+//! mahjong-referee standings ['<ComputeStandingsRequest JSON>' | @request.json] [--json]
+//! ```
+//!
+//! Each reads its request in proto3 JSON (`accounting.proto`) from the argument, from a file
+//! named `@file`, or from standard input when no argument is given, and prints a readable
+//! sheet or, with `--json`, the response in proto3 JSON. Exit codes: 0 for a response, 2 for
+//! an invalid request (every violation on stderr, one per line: `CODE at field: message`) or
+//! unreadable input, 1 when the output cannot be written.
+
+use std::fmt::Write as _;
+use std::io::{self, Read, Write};
+use std::process::ExitCode;
+
+use clap::Args;
+use mcr::Violation;
+
+use crate::api::accounting;
+use crate::api::json::JsonError;
+use crate::api::{convert, pb};
+
+/// Exit code for invalid input (the same as clap's usage errors).
+const EXIT_INVALID: u8 = 2;
+
+/// Arguments of `settle`, `penalty` and `standings`.
+#[derive(Debug, Args)]
+pub struct RequestArgs {
+    /// The request in proto3 JSON, or `@FILE` to read it from a file; read from standard
+    /// input when absent.
+    #[arg(value_name = "JSON|@FILE")]
+    pub request: Option<String>,
+    /// Print the response as proto3 JSON instead of a readable sheet.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `settle`: settles one hand (`SettleHandRequest` → `SettleHandResponse`).
+pub fn settle(
+    args: &RequestArgs,
+    stdin: &mut impl Read,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> io::Result<ExitCode> {
+    run(
+        &Command {
+            name: "settle",
+            parse: accounting::settle_request_from_json,
+            call: accounting::settle_hand,
+            to_json: accounting::settle_response_to_json,
+            sheet: settle_sheet,
+        },
+        args,
+        stdin,
+        out,
+        err,
+    )
+}
+
+/// `penalty`: rules offences or judges a declared win (`AdjudicatePenaltyRequest` →
+/// `AdjudicatePenaltyResponse`).
+pub fn penalty(
+    args: &RequestArgs,
+    stdin: &mut impl Read,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> io::Result<ExitCode> {
+    run(
+        &Command {
+            name: "penalty",
+            parse: accounting::penalty_request_from_json,
+            call: accounting::adjudicate_penalty,
+            to_json: accounting::penalty_response_to_json,
+            sheet: penalty_sheet,
+        },
+        args,
+        stdin,
+        out,
+        err,
+    )
+}
+
+/// `standings`: session totals, standard points and the ranking (`ComputeStandingsRequest`
+/// → `ComputeStandingsResponse`).
+pub fn standings(
+    args: &RequestArgs,
+    stdin: &mut impl Read,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> io::Result<ExitCode> {
+    run(
+        &Command {
+            name: "standings",
+            parse: accounting::standings_request_from_json,
+            call: accounting::compute_standings,
+            to_json: accounting::standings_response_to_json,
+            sheet: standings_sheet,
+        },
+        args,
+        stdin,
+        out,
+        err,
+    )
+}
+
+/// What one subcommand does with its request.
+struct Command<Req, Resp> {
+    name: &'static str,
+    parse: fn(&str) -> Result<Req, JsonError>,
+    call: fn(&Req) -> Result<Resp, Vec<Violation>>,
+    to_json: fn(&Resp, bool) -> Result<String, JsonError>,
+    sheet: fn(&Req, &Resp) -> String,
+}
+
+fn run<Req, Resp>(
+    command: &Command<Req, Resp>,
+    args: &RequestArgs,
+    stdin: &mut impl Read,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> io::Result<ExitCode> {
+    let name = command.name;
+    let text = match read_request(args.request.as_deref(), stdin) {
+        Ok(text) => text,
+        Err(message) => {
+            writeln!(err, "mahjong-referee {name}: {message}")?;
+            return Ok(ExitCode::from(EXIT_INVALID));
+        }
+    };
+    let request = match (command.parse)(&text) {
+        Ok(r) => r,
+        Err(e) => {
+            writeln!(err, "mahjong-referee {name}: invalid request: {e}")?;
+            return Ok(ExitCode::from(EXIT_INVALID));
+        }
+    };
+    match (command.call)(&request) {
+        Err(violations) => {
+            write!(err, "{}", violations_text(&violations))?;
+            Ok(ExitCode::from(EXIT_INVALID))
+        }
+        Ok(response) => {
+            if args.json {
+                let text = (command.to_json)(&response, true).map_err(io::Error::other)?;
+                writeln!(out, "{text}")?;
+            } else {
+                write!(out, "{}", (command.sheet)(&request, &response))?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// The request text: the argument, the file after `@`, or standard input.
+fn read_request(argument: Option<&str>, stdin: &mut impl Read) -> Result<String, String> {
+    if let Some(arg) = argument {
+        return match arg.strip_prefix('@') {
+            Some(path) => std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read the request from `{path}`: {e}")),
+            None => Ok(arg.to_owned()),
+        };
+    }
+    let mut text = String::new();
+    stdin
+        .read_to_string(&mut text)
+        .map_err(|e| format!("cannot read the request from standard input: {e}"))?;
+    Ok(text)
+}
+
+/// Every violation, one per line: `CODE at field: message`.
+pub fn violations_text(violations: &[Violation]) -> String {
+    let mut out = format!(
+        "invalid request: {} violation{}\n",
+        violations.len(),
+        if violations.len() == 1 { "" } else { "s" }
+    );
+    for v in violations {
+        let _ = writeln!(out, "  {v}");
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names and numbers
+
+/// Terminal columns of a string: CJK characters take two.
+fn width(s: &str) -> usize {
+    s.chars()
+        .map(|c| {
+            let wide = ('\u{2E80}'..='\u{9FFF}').contains(&c)
+                || ('\u{F900}'..='\u{FAFF}').contains(&c)
+                || ('\u{FF00}'..='\u{FF60}').contains(&c);
+            if wide { 2 } else { 1 }
+        })
+        .sum()
+}
+
+fn pad(s: &str, to: usize) -> String {
+    format!("{s}{}", " ".repeat(to.saturating_sub(width(s))))
+}
+
+/// Rows of cells in aligned columns, each line indented by `indent`; the last column is
+/// right-aligned (the numbers).
+fn table(rows: &[Vec<String>], indent: usize) -> String {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| width(s))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for row in rows {
+        let mut line = " ".repeat(indent);
+        for (c, cell) in row.iter().enumerate() {
+            let w = widths.get(c).copied().unwrap_or(0);
+            if c + 1 == columns {
+                line.push_str(&" ".repeat(w.saturating_sub(width(cell))));
+                line.push_str(cell);
+            } else {
+                line.push_str(&pad(cell, w));
+                line.push_str("  ");
+            }
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    out
+}
+
+fn seat_name(number: i32) -> &'static str {
+    accounting::seat_from_pb(number).map_or("?", mcr::Seat::name)
+}
+
+fn ruleset_name(number: i32) -> &'static str {
+    convert::ruleset_from_pb(number).map_or("?", mcr::RulesetId::name)
+}
+
+/// Points with their sign: `+38`, `-8`, `0`.
+fn signed(n: i32) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+fn infraction_names(number: i32) -> (&'static str, &'static str) {
+    accounting::infraction_kind_from_pb(number, "")
+        .map_or(("?", "?"), |k| (k.name_zh(), k.name_en()))
+}
+
+fn tiles_text(tiles: &[i32]) -> String {
+    let tiles: Vec<mcr::Tile> = tiles
+        .iter()
+        .filter_map(|&t| convert::tile_from_pb(t))
+        .collect();
+    let mut out = String::new();
+    mcr::notation::write_tiles(&mut out, &tiles);
+    out
+}
+
+/// A fraction for people: `4`, `1.5`, `10/3`.
+fn fraction_text(f: Option<&pb::Fraction>) -> String {
+    match f {
+        None => "-".to_owned(),
+        Some(f) if f.denominator == 1 => f.numerator.to_string(),
+        Some(f) if f.denominator == 2 => {
+            let whole = f.numerator / 2;
+            if f.numerator < 0 && whole == 0 {
+                "-0.5".to_owned()
+            } else {
+                format!("{whole}.5")
+            }
+        }
+        Some(f) => format!("{}/{}", f.numerator, f.denominator),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounts and rulings
+
+/// The four seats' accounts: each seat's net result, then its itemised lines.
+fn accounts_text(accounts: &[pb::SeatAccount]) -> String {
+    let mut rows = Vec::new();
+    for a in accounts {
+        rows.push(vec![
+            seat_name(a.seat).to_owned(),
+            String::new(),
+            String::new(),
+            signed(a.delta),
+        ]);
+        for l in &a.lines {
+            let (zh, en) = match pb::LineKind::try_from(l.kind) {
+                Ok(pb::LineKind::Base) => ("底分", "base".to_owned()),
+                Ok(pb::LineKind::FanPoints) => ("基本分", "fan points".to_owned()),
+                Ok(pb::LineKind::Penalty) => {
+                    let (zh, en) = infraction_names(l.infraction);
+                    (zh, format!("penalty: {en}"))
+                }
+                Ok(pb::LineKind::Unspecified) | Err(_) => ("?", "?".to_owned()),
+            };
+            let party = if l.counterparty == pb::Seat::Unspecified as i32 {
+                "deducted".to_owned()
+            } else if l.amount < 0 {
+                format!("to {}", seat_name(l.counterparty))
+            } else {
+                format!("from {}", seat_name(l.counterparty))
+            };
+            rows.push(vec![format!("  {zh}"), en, party, signed(l.amount)]);
+        }
+    }
+    table(&rows, 2)
+}
+
+/// One sanction in plain English.
+fn sanction_text(s: &pb::Sanction) -> String {
+    let graded = if s.referee_graded {
+        ", graded by the referee"
+    } else {
+        ""
+    };
+    match pb::SanctionKind::try_from(s.kind) {
+        Ok(pb::SanctionKind::Warning) => "warning (警告)".to_owned(),
+        Ok(pb::SanctionKind::Deduction) => {
+            format!("{} points deducted (罚分{graded})", s.points)
+        }
+        Ok(pb::SanctionKind::PayEachOther) => {
+            format!("pays {} to each other player", s.points)
+        }
+        Ok(pb::SanctionKind::PayTo) => {
+            format!("pays {} to {}{graded}", s.points, seat_name(s.seat))
+        }
+        Ok(pb::SanctionKind::LoseRightToWin) => "may not win this hand (停和)".to_owned(),
+        Ok(pb::SanctionKind::DiscardExposedTiles) => format!(
+            "must discard the exposed tiles {} (罚张)",
+            tiles_text(&s.tiles)
+        ),
+        Ok(pb::SanctionKind::Disqualification) => "disqualified (取消比赛资格)".to_owned(),
+        Ok(pb::SanctionKind::SessionDeduction) => {
+            format!("{} points deducted from the session total (局分)", s.points)
+        }
+        Ok(pb::SanctionKind::Forfeit) => "forfeits the session: 局分 0".to_owned(),
+        Ok(pb::SanctionKind::Unspecified) | Err(_) => "?".to_owned(),
+    }
+}
+
+fn is_escalating(infraction: i32) -> bool {
+    accounting::infraction_kind_from_pb(infraction, "")
+        .is_ok_and(|k| k.repeated_offence().is_some())
+}
+
+/// The rulings, numbered, one per line.
+fn rulings_text(rulings: &[pb::Ruling]) -> String {
+    let mut out = String::new();
+    for (i, r) in rulings.iter().enumerate() {
+        let offence = r.offence.clone().unwrap_or_default();
+        let occurrence = if is_escalating(offence.infraction) || r.occurrence > 1 {
+            format!(", {} in this hand", ordinal(r.occurrence))
+        } else {
+            String::new()
+        };
+        let sanctions: Vec<String> = r.sanctions.iter().map(sanction_text).collect();
+        let sanctions = if sanctions.is_empty() {
+            "no sanction".to_owned()
+        } else {
+            sanctions.join("; ")
+        };
+        let _ = writeln!(
+            out,
+            "  {}. {}: {} ({}){occurrence}: {sanctions}",
+            i + 1,
+            seat_name(offence.offender),
+            r.infraction_name_zh,
+            r.infraction_name_en,
+        );
+    }
+    out
+}
+
+/// A scored hand in one block: notation, fans, totals.
+fn score_sheet_text(sheet: &pb::ScoreHandResponse) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "Hand       {}", sheet.notation);
+    let rows: Vec<Vec<String>> = sheet
+        .fans
+        .iter()
+        .map(|f| {
+            vec![
+                f.name_zh.clone(),
+                f.name_en.clone(),
+                format!("{} ×{}", f.points, f.count),
+                f.total_points.to_string(),
+            ]
+        })
+        .collect();
+    out.push_str(&table(&rows, 11));
+    let outcome = match pb::Outcome::try_from(sheet.outcome) {
+        Ok(pb::Outcome::Win) => "a win",
+        Ok(pb::Outcome::BelowMinimum) => "under the 8-fan minimum",
+        Ok(pb::Outcome::NotWinningShape) => "not a winning shape",
+        Ok(pb::Outcome::Invalid | pb::Outcome::Unspecified) | Err(_) => "?",
+    };
+    let _ = writeln!(
+        out,
+        "Score      {} fan + {} flower{} = {}: {outcome}",
+        sheet.fan_total,
+        sheet.flower_points,
+        if sheet.flower_points == 1 { "" } else { "s" },
+        sheet.total
+    );
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// settle
+
+fn false_declaration_names(number: i32) -> (&'static str, &'static str) {
+    match pb::FalseDeclaration::try_from(number) {
+        Ok(pb::FalseDeclaration::FalseWin) => ("错和", "false win"),
+        Ok(pb::FalseDeclaration::WrongWinningTile) => ("和错牌", "wrong winning tile"),
+        Ok(pb::FalseDeclaration::NotReadyWin) => ("诈和", "win declared while not ready"),
+        Ok(pb::FalseDeclaration::DeliberateFalseWin) => ("有意诈和", "deliberate false win"),
+        Ok(pb::FalseDeclaration::Unspecified) | Err(_) => ("?", "?"),
+    }
+}
+
+fn result_text(result: &pb::HandResult) -> String {
+    match pb::HandOutcome::try_from(result.outcome) {
+        Ok(pb::HandOutcome::Win) => {
+            let how = match pb::WinSource::try_from(result.source) {
+                Ok(pb::WinSource::SelfDrawn) => "self-drawn (自摸)".to_owned(),
+                Ok(pb::WinSource::Discard) => {
+                    format!("on {}'s discard (点和)", seat_name(result.payer))
+                }
+                Ok(pb::WinSource::RobbingKong) => {
+                    format!("robbing {}'s kong (抢杠和)", seat_name(result.payer))
+                }
+                Ok(pb::WinSource::Unspecified) | Err(_) => "?".to_owned(),
+            };
+            format!(
+                "{} wins {how}: 基本分 {} (fan points with flowers)",
+                seat_name(result.declarer),
+                result.basic_points
+            )
+        }
+        Ok(pb::HandOutcome::FalseDeclaration) => {
+            let (zh, en) = false_declaration_names(result.false_declaration);
+            format!(
+                "{}'s declaration is false: {zh} ({en}), ruled as a penalty; the hand goes on",
+                seat_name(result.declarer)
+            )
+        }
+        Ok(pb::HandOutcome::DrawGame) => "draw game (荒牌): no win payments".to_owned(),
+        Ok(pb::HandOutcome::Unspecified) | Err(_) => "?".to_owned(),
+    }
+}
+
+/// The readable sheet of a settled hand.
+pub fn settle_sheet(_request: &pb::SettleHandRequest, r: &pb::SettleHandResponse) -> String {
+    let mut out = String::new();
+    if let Some(result) = &r.result {
+        let _ = writeln!(out, "Result     {}", result_text(result));
+    }
+    if let Some(c) = &r.claim_resolution {
+        let intercepted: Vec<&str> = c.intercepted.iter().map(|&s| seat_name(s)).collect();
+        let _ = writeln!(
+            out,
+            "Claims     {} wins, first in turn after the discarder; intercepted (截和): {}",
+            seat_name(c.winner),
+            if intercepted.is_empty() {
+                "none".to_owned()
+            } else {
+                intercepted.join(", ")
+            }
+        );
+    }
+    let _ = writeln!(out, "Ruleset    {}", ruleset_name(r.ruleset));
+    if let Some(sheet) = &r.score_sheet {
+        out.push('\n');
+        out.push_str(&score_sheet_text(sheet));
+    }
+    out.push('\n');
+    out.push_str(&accounts_text(&r.accounts));
+    if !r.rulings.is_empty() {
+        let _ = writeln!(out, "\nRulings");
+        out.push_str(&rulings_text(&r.rulings));
+    }
+    let _ = writeln!(
+        out,
+        "\nUnpaid penalties  {} (deducted, received by nobody)\nSum of deltas     {}",
+        r.unpaid_penalties,
+        signed(r.unbalanced_by)
+    );
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// penalty
+
+fn verdict_text(j: &pb::WinJudgement) -> String {
+    let distance = match j.shanten {
+        0 => "the thirteen tiles before the declared one were ready".to_owned(),
+        1 => "the thirteen tiles before the declared one were 1 tile short of ready".to_owned(),
+        n => format!("the thirteen tiles before the declared one were {n} tiles short of ready"),
+    };
+    match pb::WinVerdict::try_from(j.verdict) {
+        Ok(pb::WinVerdict::Valid) => "valid win: a winning shape of at least 8 fan".to_owned(),
+        Ok(pb::WinVerdict::FalseWin) => "错和 (false win): a winning shape under 8 fan".to_owned(),
+        Ok(pb::WinVerdict::WrongWinningTile) => {
+            format!("和错牌 (wrong winning tile): not a winning shape; {distance}")
+        }
+        Ok(pb::WinVerdict::NotReadyWin) => {
+            format!("诈和 (win declared while not ready): {distance}")
+        }
+        Ok(pb::WinVerdict::DeliberateFalseWin) => {
+            format!("有意诈和 (deliberate false win): {distance}")
+        }
+        Ok(pb::WinVerdict::Unspecified) | Err(_) => "?".to_owned(),
+    }
+}
+
+/// The readable sheet of a penalty ruling or a judged declaration.
+pub fn penalty_sheet(
+    request: &pb::AdjudicatePenaltyRequest,
+    r: &pb::AdjudicatePenaltyResponse,
+) -> String {
+    let mut out = String::new();
+    if let Some(d) = &request.declared_win {
+        let from = match pb::WinSource::try_from(d.source) {
+            Ok(pb::WinSource::SelfDrawn) => "on a self-drawn tile".to_owned(),
+            Ok(pb::WinSource::Discard) => format!("on {}'s discard", seat_name(d.discarder)),
+            Ok(pb::WinSource::RobbingKong) => {
+                format!("robbing {}'s kong", seat_name(d.discarder))
+            }
+            Ok(pb::WinSource::Unspecified) | Err(_) => "?".to_owned(),
+        };
+        let _ = writeln!(
+            out,
+            "Declared   {} declares 和 {from}",
+            seat_name(d.declarer)
+        );
+    }
+    if let Some(j) = &r.judgement {
+        let _ = writeln!(out, "Verdict    {}", verdict_text(j));
+    }
+    let _ = writeln!(out, "Ruleset    {}", ruleset_name(r.ruleset));
+    if let Some(sheet) = r.judgement.as_ref().and_then(|j| j.score_sheet.as_ref()) {
+        out.push('\n');
+        out.push_str(&score_sheet_text(sheet));
+    }
+    if !r.rulings.is_empty() {
+        let _ = writeln!(out, "\nRulings");
+        out.push_str(&rulings_text(&r.rulings));
+    }
+    let _ = writeln!(out, "\nPoints in the hand");
+    out.push_str(&accounts_text(&r.accounts));
+    let _ = writeln!(
+        out,
+        "\nUnpaid penalties  {} (deducted, received by nobody)",
+        r.unpaid_penalties
+    );
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// standings
+
+/// The readable standings table.
+pub fn standings_sheet(
+    _request: &pb::ComputeStandingsRequest,
+    r: &pb::ComputeStandingsResponse,
+) -> String {
+    let mut out = String::new();
+    let method = match pb::StandardPointsMethod::try_from(r.standard_points_method) {
+        Ok(pb::StandardPointsMethod::GroupFormula) => "1998 group formula (N, N-2, N-3, …, 0)",
+        Ok(pb::StandardPointsMethod::Table4210) => "per table 4/2/1/0, ties share",
+        Ok(pb::StandardPointsMethod::Unspecified) | Err(_) => "?",
+    };
+    let _ = writeln!(out, "Ruleset    {}", ruleset_name(r.ruleset));
+    let _ = writeln!(out, "Standard   {method}");
+    out.push('\n');
+    let sessions = r.standings.first().map_or(0, |p| p.sessions.len());
+    let mut header = vec![
+        "Place".to_owned(),
+        "Player".to_owned(),
+        "标准分".to_owned(),
+        "比赛分".to_owned(),
+        "Best".to_owned(),
+        "×".to_owned(),
+    ];
+    header.extend((1..=sessions).map(|j| format!("局{j}")));
+    let mut rows = vec![header];
+    for p in &r.standings {
+        let mut row = vec![
+            p.place.to_string(),
+            if p.name.is_empty() {
+                format!("#{}", p.player_index)
+            } else {
+                p.name.clone()
+            },
+            fraction_text(p.standard_points.as_ref()),
+            p.total_score.to_string(),
+            fraction_text(p.best_session.as_ref()),
+            p.top_results.to_string(),
+        ];
+        row.extend(p.sessions.iter().map(|s| {
+            let late = if s.forfeit {
+                " forfeit".to_owned()
+            } else if s.late_points > 0 {
+                format!(" late -{}", s.late_points)
+            } else {
+                String::new()
+            };
+            format!(
+                "{} ({}){late}",
+                s.score,
+                fraction_text(s.standard_points.as_ref())
+            )
+        }));
+        rows.push(row);
+    }
+    out.push_str(&left_table(&rows));
+    let _ = writeln!(
+        out,
+        "\n标准分 standard points; 比赛分 total of the session totals (局分); Best: best single\nsession's standard points, ×: sessions reaching it; 局n: 局分 (标准分) of session n."
+    );
+    out
+}
+
+/// Rows of cells in left-aligned columns.
+fn left_table(rows: &[Vec<String>]) -> String {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| width(s))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for row in rows {
+        let mut line = String::new();
+        for (c, cell) in row.iter().enumerate() {
+            line.push_str(&pad(cell, widths.get(c).copied().unwrap_or(0)));
+            line.push_str("  ");
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    out
+}
