@@ -993,6 +993,15 @@ fn impossible_claims_are_reported() {
         "fanCount": {"fanTotal": 8},
     }));
     assert_eq!(fields(&errors), [("CLAIM_INVALID", "claimants")]);
+    let errors = settle_errors(&json!({
+        "end": "HAND_END_SELF_DRAWN",
+        "claimants": ["SEAT_EAST", "SEAT_WEST"],
+        "fanCount": {"fanTotal": 8},
+    }));
+    assert_eq!(
+        fields(&errors),
+        [("CLAIM_INVALID", "claimants"), ("SEAT_INVALID", "winner")]
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1025,6 +1025,13 @@ fn declarer_from_pb(
                 "claimants",
                 "several claims are only resolved on a discard or a robbed kong",
             );
+            if ending.is_win && !winner_given {
+                v.push(
+                    ViolationCode::SeatInvalid,
+                    "winner",
+                    "a self-drawn win needs its winner (SEAT_UNSPECIFIED given)",
+                );
+            }
             None
         }
     };
