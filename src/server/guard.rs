@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use http::{HeaderMap, Request, Response};
+use http::{HeaderMap, HeaderName, Request, Response};
 use tokio::sync::Semaphore;
 use tokio::time::Instant;
 use tonic::Status;
@@ -28,6 +28,10 @@ use tower_service::Service;
 
 use super::status::{self, ApiError};
 use crate::config::{Config, Hook};
+
+const GRPC_STATUS: HeaderName = HeaderName::from_static("grpc-status");
+const GRPC_STATUS_DETAILS: HeaderName = HeaderName::from_static("grpc-status-details-bin");
+const GRPC_TIMEOUT: HeaderName = HeaderName::from_static("grpc-timeout");
 
 /// A gRPC service behind the concurrency limit and the deadline.
 #[derive(Debug, Clone)]
@@ -142,7 +146,7 @@ async fn within<F: Future>(deadline: Instant, future: F) -> Option<F::Output> {
 /// A status tonic answered with by itself (no details: ours always have some), in our terms.
 fn rewrite_transport_error(response: Response<Body>, max_message_bytes: usize) -> Response<Body> {
     let headers = response.headers();
-    if !headers.contains_key("grpc-status") || headers.contains_key("grpc-status-details-bin") {
+    if !headers.contains_key(GRPC_STATUS) || headers.contains_key(GRPC_STATUS_DETAILS) {
         return response;
     }
     match Status::from_header_map(headers)
@@ -156,7 +160,7 @@ fn rewrite_transport_error(response: Response<Body>, max_message_bytes: usize) -
 /// The client's deadline from the `grpc-timeout` header (gRPC over HTTP/2: at most 8 digits
 /// and a unit); `None` when absent or malformed, as tonic reads it.
 fn grpc_timeout(headers: &HeaderMap) -> Option<Duration> {
-    let (&unit, digits) = headers.get("grpc-timeout")?.as_bytes().split_last()?;
+    let (&unit, digits) = headers.get(GRPC_TIMEOUT)?.as_bytes().split_last()?;
     if digits.is_empty() || digits.len() > 8 || !digits.iter().all(u8::is_ascii_digit) {
         return None;
     }

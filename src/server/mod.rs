@@ -220,8 +220,10 @@ async fn set_health(health: &HealthReporter, status: ServingStatus) {
     health.set_service_status(SERVICE_NAME, status).await;
 }
 
-/// Scores a few hands of every shape so that the first calls find everything warm.
+/// Scores a few hands of every shape and lists the fans of every ruleset, so that the
+/// first calls find everything warm.
 fn warm_up() {
+    use crate::api::convert;
     use crate::pb;
 
     const HANDS: [&str; 6] = [
@@ -240,7 +242,17 @@ fn warm_up() {
             context: None,
             ruleset: pb::Ruleset::Unspecified as i32,
         };
-        let _ = std::hint::black_box(crate::api::convert::score_hand(&request));
+        let _ = std::hint::black_box(convert::score_hand(&request));
+    }
+    for ruleset in [
+        pb::Ruleset::ChineseOfficial1998,
+        pb::Ruleset::Mil,
+        pb::Ruleset::GreenBook2006,
+    ] {
+        let request = pb::ListFansRequest {
+            ruleset: ruleset as i32,
+        };
+        let _ = std::hint::black_box(convert::list_fans(&request));
     }
 }
 

@@ -7,7 +7,7 @@
 //!
 //! | error | code | reason |
 //! |---|---|---|
-//! | a malformed hand (`ScoreHand`) | `INVALID_ARGUMENT` | `INVALID_HAND` |
+//! | a malformed `ScoreHand` request (hand, context, ruleset) | `INVALID_ARGUMENT` | `INVALID_HAND` |
 //! | any other malformed field | `INVALID_ARGUMENT` | `INVALID_REQUEST` |
 //! | a batch above `--max-batch-hands` | `INVALID_ARGUMENT` | `BATCH_TOO_LARGE` |
 //! | bytes that are not the request message | `INVALID_ARGUMENT` | `MALFORMED_MESSAGE` |
@@ -31,7 +31,8 @@ pub const DOMAIN: &str = "mahjong.v1";
 /// Everything a call can fail with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ApiError {
-    /// The hand of a `ScoreHand` request is malformed: every violation found.
+    /// A `ScoreHand` request (its hand, context or ruleset) is malformed: every violation
+    /// found.
     InvalidHand(Vec<Violation>),
     /// Some other field of a request is malformed: every violation found.
     InvalidRequest(Vec<Violation>),

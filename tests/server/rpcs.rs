@@ -419,3 +419,33 @@ mod accounting {
         assert_eq!(fields(&d), expected(&violations));
     }
 }
+
+/// A long batch on a multi-threaded runtime (scored off the worker): every hand, in order.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_batch_is_scored_in_order() {
+    let server = spawn_default().await;
+    let hands = ["[123m][789m][123p]55s89p7p", "11223344556677m", "123x"];
+    let requests: Vec<_> = (0..1500)
+        .map(|i| score_request(hands[i % 3], true, pb::Ruleset::Unspecified))
+        .collect();
+    let results = server
+        .client()
+        .await
+        .batch_score_hands(pb::BatchScoreHandsRequest {
+            requests,
+            default_ruleset: 0,
+        })
+        .await
+        .expect("scores")
+        .into_inner()
+        .results;
+    assert_eq!(results.len(), 1500);
+    for (i, result) in results.iter().enumerate() {
+        match (i % 3, &result.result) {
+            (0, Some(Entry::Score(s))) => assert_eq!(s.total, 18),
+            (1, Some(Entry::Score(s))) => assert_eq!(s.outcome(), pb::Outcome::Win),
+            (2, Some(Entry::Error(e))) => assert_eq!(e.violations[0].code, "NOTATION_SYNTAX"),
+            (_, other) => panic!("result {i}: {other:?}"),
+        }
+    }
+}
