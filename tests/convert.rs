@@ -502,7 +502,18 @@ fn the_descriptor_set_holds_the_service() {
         .get_service_by_name("mahjong.v1.MahjongService")
         .unwrap();
     let methods: Vec<String> = service.methods().map(|m| m.name().to_owned()).collect();
-    assert_eq!(methods, ["ScoreHand", "ValidateHand"]);
+    assert_eq!(
+        methods,
+        [
+            "ScoreHand",
+            "ValidateHand",
+            "BatchScoreHands",
+            "ListFans",
+            "SettleHand",
+            "AdjudicatePenalty",
+            "ComputeStandings"
+        ]
+    );
 }
 
 #[test]
