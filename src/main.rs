@@ -1,4 +1,5 @@
-//! `mahjong-referee`: the command line (and, later, the gRPC service) of the MCR referee.
+//! `mahjong-referee`: the command line and the gRPC service of the MCR referee (see
+//! [`mahjong_referee::cli`]; without a subcommand it serves).
 
 use std::process::ExitCode;
 
