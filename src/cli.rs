@@ -209,12 +209,17 @@ fn serve(config: Config) -> ExitCode {
         Err(e) => {
             let _ = writeln!(io::stderr(), "mahjong-referee serve: {e}");
             match e {
-                ServeError::Config(_) => ExitCode::from(EXIT_INVALID),
+                ServeError::Config(_)
+                | ServeError::Telemetry(crate::telemetry::TelemetryError::InvalidLogLevel(_)) => {
+                    ExitCode::from(EXIT_INVALID)
+                }
                 ServeError::TlsFile { .. }
                 | ServeError::Bind { .. }
                 | ServeError::Transport(_)
                 | ServeError::Reflection(_)
-                | ServeError::Runtime(_) => ExitCode::FAILURE,
+                | ServeError::Runtime(_)
+                | ServeError::Telemetry(_)
+                | ServeError::Metrics(_) => ExitCode::FAILURE,
             }
         }
     }

@@ -120,6 +120,17 @@ impl TelemetryGuard {
         self.provider.is_some()
     }
 
+    /// Exports the finished spans now instead of at the next batch (tests; before a planned
+    /// exit). Blocks until the exporter answered; call it outside the runtime's workers.
+    /// Failures are logged.
+    pub fn force_flush(&self) {
+        if let Some(provider) = &self.provider
+            && let Err(e) = provider.force_flush()
+        {
+            tracing::warn!(error = %e, "trace exporter flush failed");
+        }
+    }
+
     /// Flushes the spans not yet exported and shuts the tracer provider down. Blocks until the
     /// exporter is done (bounded by its timeout); inside a multi-threaded Tokio runtime the
     /// other workers keep running meanwhile. Failures are logged.

@@ -77,6 +77,12 @@ pub enum ServeError {
     /// The runtime could not be started.
     #[error("cannot start the runtime: {0}")]
     Runtime(std::io::Error),
+    /// Logs or traces could not be set up.
+    #[error("telemetry: {0}")]
+    Telemetry(#[from] crate::telemetry::TelemetryError),
+    /// The metrics recorder could not be installed.
+    #[error("{0}")]
+    Metrics(#[from] crate::metrics::MetricsError),
 }
 
 /// A bound, not yet serving, server.
@@ -138,13 +144,17 @@ impl Server {
             reflection_v1alpha = reflection_v1alpha.register_encoded_file_descriptor_set(set);
         }
 
-        let mut builder = tonic::transport::Server::builder().accept_http1(true);
+        let mut builder = tonic::transport::Server::builder()
+            .accept_http1(true)
+            .trace_fn(crate::telemetry::grpc_request_span);
         if let Some(tls) = tls {
             builder = builder.tls_config(tls)?;
         }
         let router = builder
             .layer(cors())
             .layer(tonic_web::GrpcWebLayer::new())
+            // Inside gRPC-Web: sees plain gRPC, the status in headers or trailers.
+            .layer(crate::metrics::GrpcMetricsLayer::new())
             .add_service(health_service)
             .add_service(reflection_v1.build_v1()?)
             .add_service(reflection_v1alpha.build_v1alpha()?)
@@ -197,9 +207,59 @@ pub fn serve(config: Config) -> Result<(), ServeError> {
         .build()
         .map_err(ServeError::Runtime)?;
     runtime.block_on(async {
+        // Inside the runtime: the OTLP exporter's channel needs it.
+        let telemetry = crate::telemetry::init(&crate::telemetry::TelemetryConfig {
+            log_format: match config.log_format {
+                crate::config::LogFormat::Json => crate::telemetry::LogFormat::Json,
+                crate::config::LogFormat::Text => crate::telemetry::LogFormat::Text,
+            },
+            log_level: config.log_level.clone(),
+            otlp_endpoint: config.otlp_endpoint.clone(),
+            service_name: env!("CARGO_PKG_NAME").to_owned(),
+        })?;
+        // The gRPC listener first: it checks the configuration.
+        let metrics_addr = config.metrics_addr;
         let server = Server::bind(config).await?;
-        server.run(shutdown::signal()).await
+        let metrics = MetricsEndpoint::start(metrics_addr).await?;
+        let served = server.run(shutdown::signal()).await;
+        if let Some(metrics) = metrics {
+            metrics.stop().await;
+        }
+        telemetry.shutdown();
+        served
     })
+}
+
+/// The Prometheus endpoint (`/metrics`, `/healthz`) of `serve`, while it runs.
+struct MetricsEndpoint {
+    stop: tokio::sync::oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl MetricsEndpoint {
+    /// Installs the recorder and serves it on `addr`. A port already taken is logged and the
+    /// server runs without the endpoint: scoring matters more than its metrics.
+    async fn start(addr: SocketAddr) -> Result<Option<MetricsEndpoint>, ServeError> {
+        let handle = crate::metrics::install()?;
+        let listener = match TcpListener::bind(addr).await {
+            Ok(listener) => listener,
+            Err(e) => {
+                tracing::error!(metrics_addr = %addr, error = %e, "cannot listen for metrics; serving without /metrics");
+                return Ok(None);
+            }
+        };
+        tracing::info!(metrics_addr = %addr, "metrics on /metrics");
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(crate::metrics::serve(listener, handle, async {
+            let _ = stopped.await;
+        }));
+        Ok(Some(MetricsEndpoint { stop, task }))
+    }
+
+    async fn stop(self) {
+        let _ = self.stop.send(());
+        let _ = self.task.await;
+    }
 }
 
 /// The result of the serving task once it ended (an error only if it failed).

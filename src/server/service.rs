@@ -38,6 +38,7 @@ impl MahjongService for Referee {
         request: Request<pb::ScoreHandRequest>,
     ) -> Result<Response<pb::ScoreHandResponse>, Status> {
         let response = convert::score_hand(request.get_ref()).map_err(ApiError::InvalidHand)?;
+        crate::metrics::record_hands_scored(1);
         Ok(Response::new(response))
     }
 
@@ -62,6 +63,17 @@ impl MahjongService for Referee {
             convert::batch_score_hands(request)
         })
         .map_err(ApiError::InvalidRequest)?;
+        let scored = response
+            .results
+            .iter()
+            .filter(|r| {
+                matches!(
+                    r.result,
+                    Some(pb::batch_score_hands_result::Result::Score(_))
+                )
+            })
+            .count();
+        crate::metrics::record_hands_scored(u64::try_from(scored).unwrap_or(u64::MAX));
         let (bytes, limit) = (response.encoded_len(), self.max_message_bytes);
         if bytes > limit {
             return Err(ApiError::ResponseTooLarge { bytes, limit }.into());
