@@ -54,25 +54,8 @@ fn broken_request() -> pb::ScoreHandRequest {
 async fn score_hand_lists_every_violation() {
     let server = spawn_default().await;
     let request = broken_request();
-    // What the referee finds in this request, as ValidateHand reports it.
-    let pb::ScoreHandRequest {
-        hand_input,
-        context,
-        ruleset,
-    } = request.clone();
-    let expected = convert::validate_request(&pb::ValidateHandRequest {
-        hand_input: hand_input.map(|h| match h {
-            pb::score_hand_request::HandInput::Notation(n) => {
-                pb::validate_hand_request::HandInput::Notation(n)
-            }
-            pb::score_hand_request::HandInput::Hand(h) => {
-                pb::validate_hand_request::HandInput::Hand(h)
-            }
-        }),
-        context,
-        ruleset,
-    })
-    .violations;
+    // What the referee finds in this request (as the JSON front end reports it).
+    let expected = convert::score_request(&request).violations;
     assert!(expected.len() >= 5, "{expected:#?}");
 
     let status = server

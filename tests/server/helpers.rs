@@ -248,9 +248,6 @@ pub async fn raw_grpc(
     headers: &[(&str, &str)],
 ) -> tonic::Status {
     use http_body_util::BodyExt as _;
-    let mut body = vec![0u8];
-    body.extend_from_slice(&u32::try_from(message.len()).unwrap().to_be_bytes());
-    body.extend_from_slice(message);
     let mut request = http::Request::post(format!("http://referee.test{path}"))
         .header("content-type", "application/grpc")
         .header("te", "trailers");
@@ -258,7 +255,9 @@ pub async fn raw_grpc(
         request = request.header(*name, *value);
     }
     let request = request
-        .body(http_body_util::Full::new(prost::bytes::Bytes::from(body)))
+        .body(http_body_util::Full::new(prost::bytes::Bytes::from(
+            grpc_frame(message),
+        )))
         .unwrap();
     let response = sender.send_request(request).await.expect("an answer");
     let (head, body) = response.into_parts();
@@ -268,6 +267,14 @@ pub async fn raw_grpc(
     let collected = body.collect().await.expect("the body");
     let trailers = collected.trailers().cloned().unwrap_or_default();
     tonic::Status::from_header_map(&trailers).expect("a grpc-status")
+}
+
+/// `message` as the one uncompressed frame of a gRPC (or gRPC-Web) body.
+pub fn grpc_frame(message: &[u8]) -> Vec<u8> {
+    let mut frame = vec![0u8];
+    frame.extend_from_slice(&u32::try_from(message.len()).unwrap().to_be_bytes());
+    frame.extend_from_slice(message);
+    frame
 }
 
 /// An HTTP/2 connection to `addr` for [`raw_grpc`].

@@ -146,17 +146,8 @@ async fn batch_scores_every_hand_in_order_with_errors_in_place() {
         panic!("the second hand is an error: {:?}", results[1]);
     };
     assert_eq!(error.reason, "INVALID_HAND");
-    // The same violations ValidateHand finds, with paths relative to the entry.
-    let expected = mahjong_referee::api::convert::validate_request(&pb::ValidateHandRequest {
-        hand_input: Some(pb::validate_hand_request::HandInput::Hand(pb::Hand {
-            melds: Vec::new(),
-            standing_tiles: vec![1, 2, 99],
-            winning_tile: 0,
-        })),
-        context: None,
-        ruleset: pb::Ruleset::Mil as i32,
-    })
-    .violations;
+    // The violations the hand has on its own, with paths relative to the entry.
+    let expected = mahjong_referee::api::convert::score_request(&broken).violations;
     assert!(expected.len() >= 2, "{expected:?}");
     assert_eq!(error.violations, expected);
     assert!(

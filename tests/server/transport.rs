@@ -11,7 +11,7 @@ use tonic::Code;
 use tonic::codec::CompressionEncoding;
 use tonic::transport::{Certificate, ClientTlsConfig, Endpoint, Identity};
 
-use crate::helpers::{E23, config, details, score_request, spawn, spawn_default};
+use crate::helpers::{E23, config, details, grpc_frame, score_request, spawn, spawn_default};
 
 /// One HTTP/1.1 exchange on a fresh connection: the response head and its whole body.
 async fn http1(
@@ -30,15 +30,12 @@ async fn http1(
 
 /// A gRPC-Web POST of `message` to `method`.
 fn grpc_web_post(method: &str, message: &[u8]) -> http::Request<Full<Bytes>> {
-    let mut body = vec![0u8];
-    body.extend_from_slice(&u32::try_from(message.len()).unwrap().to_be_bytes());
-    body.extend_from_slice(message);
     http::Request::post(format!("/mahjong.v1.MahjongService/{method}"))
         .header("host", "referee.test")
         .header("content-type", "application/grpc-web+proto")
         .header("x-grpc-web", "1")
         .header("origin", "https://kiosk.example")
-        .body(Full::new(Bytes::from(body)))
+        .body(Full::new(Bytes::from(grpc_frame(message))))
         .unwrap()
 }
 
