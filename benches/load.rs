@@ -1,0 +1,686 @@
+//! Load benchmark of the real server over loopback: `cargo bench --bench load`.
+//!
+//! Spawns the `mahjong-referee serve` binary of this build on a free loopback port (by
+//! default pinned to CPU 0 with `taskset`, this load generator to CPU 1, as in the stack notes)
+//! and drives it with closed-loop tonic clients over one HTTP/2 connection, using the hands of
+//! the public corpus in rotation (every well-formed one, under MIL):
+//!
+//! - `ScoreHand` and the health `Check` (the empty-RPC ceiling of the same server) at 64
+//!   requests in flight, in alternating rounds: requests/s, p50/p90/p99/p99.9 latency;
+//! - both with a single request in flight: latency;
+//! - `BatchScoreHands` with 1,000 hands a call: hands/s.
+//!
+//! It ends with the targets and whether this run met them. Everything is bounded in time
+//! (about 25 s). Options (after `--`): `--secs S` (length of one measured round, default 2),
+//! `--no-pin` (no CPU pinning), `--in-flight N` (default 64).
+//!
+//! Run by `cargo test --benches` (no `--bench` argument) it only smoke-tests itself for a
+//! fraction of a second, without judging the targets.
+
+// Statistics: counts and nanoseconds far below 2^52 become f64 and back.
+#![allow(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss
+)]
+
+use std::future::Future;
+use std::io::{Read as _, Write as _};
+use std::net::{SocketAddr, TcpListener};
+use std::process::{Child, Command, ExitCode, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use mahjong_referee::pb;
+use mahjong_referee::pb::mahjong_service_client::MahjongServiceClient;
+use serde_json::{Value, json};
+use tonic::transport::{Channel, Endpoint};
+use tonic_health::pb::HealthCheckRequest;
+use tonic_health::pb::health_check_response::ServingStatus;
+use tonic_health::pb::health_client::HealthClient;
+
+const BATCH_HANDS: usize = 1_000;
+/// `BatchScoreHands` calls in flight: enough to keep every server core busy.
+const BATCH_IN_FLIGHT: usize = 4;
+
+/// What one run is asked to do.
+struct Plan {
+    full: bool,
+    round: Duration,
+    rounds: usize,
+    warm_up: Duration,
+    lone: Duration,
+    batch: Duration,
+    in_flight: usize,
+    pin: bool,
+    /// Drive this server instead of spawning one (profiling).
+    server: Option<SocketAddr>,
+    /// Run only the single-RPC phases (`calls`) or only the batches (`batch`).
+    only: Option<String>,
+}
+
+impl Plan {
+    fn from_args() -> Result<Plan, String> {
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        let full = args.iter().any(|a| a == "--bench");
+        let mut plan = if full {
+            Plan {
+                full,
+                round: Duration::from_secs(2),
+                rounds: 3,
+                warm_up: Duration::from_secs(1),
+                lone: Duration::from_secs(2),
+                batch: Duration::from_secs(3),
+                in_flight: 64,
+                pin: true,
+                server: None,
+                only: None,
+            }
+        } else {
+            Plan {
+                full,
+                round: Duration::from_millis(200),
+                rounds: 1,
+                warm_up: Duration::from_millis(100),
+                lone: Duration::from_millis(200),
+                batch: Duration::from_millis(300),
+                in_flight: 64,
+                pin: false,
+                server: None,
+                only: None,
+            }
+        };
+        let mut it = args.iter();
+        while let Some(arg) = it.next() {
+            match arg.as_str() {
+                "--secs" => {
+                    let secs: f64 = value(it.next(), "--secs")?;
+                    if !(0.05..=60.0).contains(&secs) {
+                        return Err("--secs must be within 0.05..=60".to_owned());
+                    }
+                    plan.round = Duration::from_secs_f64(secs);
+                }
+                "--in-flight" => {
+                    plan.in_flight = value(it.next(), "--in-flight")?;
+                    if !(1..=1024).contains(&plan.in_flight) {
+                        return Err("--in-flight must be within 1..=1024".to_owned());
+                    }
+                }
+                "--no-pin" => plan.pin = false,
+                "--only" => match it.next().map(String::as_str) {
+                    Some(what @ ("calls" | "batch")) => plan.only = Some(what.to_owned()),
+                    _ => return Err("--only takes calls or batch".to_owned()),
+                },
+                "--server" => {
+                    plan.server = Some(value(it.next(), "--server")?);
+                }
+                // Cargo's and libtest's own flags, and a filter.
+                _ => {}
+            }
+        }
+        Ok(plan)
+    }
+}
+
+fn value<T: std::str::FromStr>(arg: Option<&String>, name: &str) -> Result<T, String> {
+    arg.and_then(|v| v.parse().ok())
+        .ok_or_else(|| format!("{name} needs a number"))
+}
+
+fn main() -> ExitCode {
+    let plan = match Plan::from_args() {
+        Ok(plan) => plan,
+        Err(e) => {
+            eprintln!("load: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&plan) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("load: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server under test
+
+/// The server under test: spawned (and killed when dropped), or given with `--server`.
+struct ServerProcess {
+    child: Option<Child>,
+    addr: SocketAddr,
+    metrics: Option<SocketAddr>,
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        if let Some(child) = &mut self.child {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+fn free_port() -> Result<SocketAddr, String> {
+    let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
+    listener.local_addr().map_err(|e| e.to_string())
+}
+
+/// Starts `mahjong-referee serve` on free loopback ports, on CPU `cpu` alone if given.
+fn spawn_server(cpu: Option<usize>) -> Result<ServerProcess, String> {
+    let addr = free_port()?;
+    let metrics = free_port()?;
+    let binary = env!("CARGO_BIN_EXE_mahjong-referee");
+    let mut command = match cpu {
+        Some(cpu) => {
+            let mut c = Command::new("taskset");
+            c.args(["-c", &cpu.to_string(), binary]);
+            c
+        }
+        None => Command::new(binary),
+    };
+    command
+        .args(["serve", "--listen-addr", &addr.to_string()])
+        .args(["--metrics-addr", &metrics.to_string()])
+        .env_remove("MAHJONG_OTLP_ENDPOINT")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit());
+    let child = command
+        .spawn()
+        .map_err(|e| format!("cannot start {binary}: {e}"))?;
+    Ok(ServerProcess {
+        child: Some(child),
+        addr,
+        metrics: Some(metrics),
+    })
+}
+
+/// Pins this process (all its threads, present and future) to `cpus` (taskset list syntax).
+fn pin_self(cpus: &str) -> bool {
+    Command::new("taskset")
+        .args(["-a", "-p", "-c", cpus, &std::process::id().to_string()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Waits until the server answers SERVING: its clients, on one connection.
+async fn connect(server: &mut ServerProcess) -> Result<Clients, String> {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let endpoint = Endpoint::from_shared(format!("http://{}", server.addr))
+        .map_err(|e| e.to_string())?
+        .tcp_nodelay(true);
+    loop {
+        if let Some(Ok(Some(status))) = server.child.as_mut().map(Child::try_wait) {
+            return Err(format!("the server exited: {status}"));
+        }
+        if let Ok(channel) = endpoint.connect().await {
+            let answer = HealthClient::new(channel.clone())
+                .check(HealthCheckRequest {
+                    service: String::new(),
+                })
+                .await;
+            if answer.is_ok_and(|a| a.get_ref().status == ServingStatus::Serving as i32) {
+                return Ok(Clients {
+                    referee: MahjongServiceClient::new(channel.clone())
+                        .max_decoding_message_size(256 * 1024 * 1024)
+                        .max_encoding_message_size(256 * 1024 * 1024),
+                    health: HealthClient::new(channel),
+                });
+            }
+        }
+        if Instant::now() > deadline {
+            return Err("the server did not become SERVING within 30 s".to_owned());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// `GET /metrics` of the server, the value of one sample.
+fn scrape(addr: SocketAddr, sample: &str) -> Option<f64> {
+    let mut stream = std::net::TcpStream::connect(addr).ok()?;
+    stream.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
+    write!(
+        stream,
+        "GET /metrics HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+    )
+    .ok()?;
+    let mut text = String::new();
+    stream.read_to_string(&mut text).ok()?;
+    text.lines().find_map(|l| {
+        l.strip_prefix(sample)?
+            .strip_prefix(' ')?
+            .trim()
+            .parse()
+            .ok()
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The corpus as requests
+
+fn tile(code: &str) -> u32 {
+    let mut chars = code.chars();
+    let (Some(letter), Some(n), None) = (
+        chars.next(),
+        chars.next().and_then(|d| d.to_digit(10)),
+        chars.next(),
+    ) else {
+        return 99;
+    };
+    match (letter, n) {
+        ('W', 1..=9) => n,
+        ('B', 1..=9) => 9 + n,
+        ('T', 1..=9) => 18 + n,
+        ('F', 1..=4) => 27 + n,
+        ('J', 1..=3) => 31 + n,
+        _ => 99,
+    }
+}
+
+fn tiles(v: &Value) -> Vec<u32> {
+    v.as_array()
+        .into_iter()
+        .flatten()
+        .map(|t| tile(t.as_str().unwrap_or("")))
+        .collect()
+}
+
+/// A well-formed corpus case as a `ScoreHandRequest` under MIL (`None` for the malformed).
+fn request(case: &Value) -> Option<pb::ScoreHandRequest> {
+    const WINDS: [&str; 4] = ["WIND_EAST", "WIND_SOUTH", "WIND_WEST", "WIND_NORTH"];
+    if let Some(error) = case["expected"]["error"].as_str()
+        && error != "ERROR_FAN_LESS_THAN_8"
+        && error != "ERROR_NOT_WIN"
+    {
+        return None;
+    }
+    let melds = case["melds"]
+        .as_array()?
+        .iter()
+        .map(|m| {
+            let kind = match m["kind"].as_str()? {
+                "chow" => "MELD_KIND_CHOW",
+                "pung" => "MELD_KIND_PUNG",
+                "kong" => "MELD_KIND_KONG",
+                "concealed_kong" => "MELD_KIND_CONCEALED_KONG",
+                _ => return None,
+            };
+            let claimed_from = [
+                "CLAIM_SOURCE_UNSPECIFIED",
+                "CLAIM_SOURCE_LEFT",
+                "CLAIM_SOURCE_OPPOSITE",
+                "CLAIM_SOURCE_RIGHT",
+            ]
+            .get(usize::try_from(m["claimed_from"].as_u64()?).ok()?)?;
+            Some(json!({"kind": kind, "tiles": tiles(&m["tiles"]), "claimedFrom": claimed_from}))
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let flag = |name: &str| case[name].as_bool().unwrap_or(false);
+    let wind = |name: &str| {
+        WINDS
+            .get(usize::try_from(case[name].as_u64()?).ok()?)
+            .copied()
+    };
+    let text = json!({
+        "hand": {
+            "melds": melds,
+            "standingTiles": tiles(&case["concealed"]),
+            "winningTile": tile(case["win_tile"].as_str()?),
+        },
+        "context": {
+            "selfDrawn": flag("self_drawn"),
+            "robbingKong": flag("kong_related") && !flag("self_drawn"),
+            "replacementDraw": flag("kong_related") && flag("self_drawn"),
+            "lastTile": flag("last_tile"),
+            "lastCopy": flag("fourth_tile"),
+            "seatWind": wind("seat_wind")?,
+            "prevalentWind": wind("prevalent_wind")?,
+            "flowerCount": case["flowers"].as_u64()?,
+        },
+        "ruleset": "RULESET_MIL",
+    })
+    .to_string();
+    mahjong_referee::api::json::score_request_from_json(&text).ok()
+}
+
+fn corpus_requests() -> Result<Vec<pb::ScoreHandRequest>, String> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/public.jsonl");
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let requests: Vec<_> = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter_map(|case| request(&case))
+        .collect();
+    if requests.len() < 1_000 {
+        return Err(format!("only {} usable hands in {path}", requests.len()));
+    }
+    Ok(requests)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Closed-loop measurement
+
+/// What one closed-loop run measured.
+#[derive(Default)]
+struct Run {
+    requests: u64,
+    errors: u64,
+    elapsed: Duration,
+    /// Latencies in nanoseconds.
+    latencies: Vec<u64>,
+}
+
+impl Run {
+    fn merge(&mut self, other: Run) {
+        self.requests += other.requests;
+        self.errors += other.errors;
+        self.elapsed += other.elapsed;
+        self.latencies.extend(other.latencies);
+    }
+
+    fn rate(&self) -> f64 {
+        self.requests as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// The `q` quantile of the latencies, in milliseconds.
+    fn quantile_ms(&mut self, q: f64) -> f64 {
+        if self.latencies.is_empty() {
+            return f64::NAN;
+        }
+        self.latencies.sort_unstable();
+        let last = self.latencies.len() - 1;
+        let index = ((last as f64) * q).round() as usize;
+        self.latencies[index.min(last)] as f64 / 1e6
+    }
+}
+
+/// Runs `in_flight` loops of `call(k)` (k counting every call) until `duration` has passed.
+async fn closed_loop<F, Fut>(in_flight: usize, duration: Duration, call: F) -> Run
+where
+    F: Fn(usize) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = bool> + Send,
+{
+    let call = Arc::new(call);
+    let counter = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let start = Instant::now();
+    let deadline = start + duration;
+    let mut workers = tokio::task::JoinSet::new();
+    for _ in 0..in_flight {
+        let call = Arc::clone(&call);
+        let counter = Arc::clone(&counter);
+        workers.spawn(async move {
+            let mut run = Run::default();
+            loop {
+                let t0 = Instant::now();
+                if t0 >= deadline {
+                    break;
+                }
+                let k = counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let ok = call(k).await;
+                let dt = t0.elapsed();
+                run.requests += 1;
+                if !ok {
+                    run.errors += 1;
+                }
+                run.latencies
+                    .push(u64::try_from(dt.as_nanos()).unwrap_or(u64::MAX));
+            }
+            run
+        });
+    }
+    let mut total = Run::default();
+    while let Some(Ok(run)) = workers.join_next().await {
+        total.merge(run);
+    }
+    total.elapsed = start.elapsed();
+    total
+}
+
+#[derive(Clone)]
+struct Clients {
+    referee: MahjongServiceClient<Channel>,
+    health: HealthClient<Channel>,
+}
+
+async fn score_loop(
+    clients: &Clients,
+    hands: &Arc<Vec<pb::ScoreHandRequest>>,
+    in_flight: usize,
+    d: Duration,
+) -> Run {
+    let (client, hands) = (clients.referee.clone(), Arc::clone(hands));
+    closed_loop(in_flight, d, move |k| {
+        let mut client = client.clone();
+        let request = hands[k % hands.len()].clone();
+        async move { client.score_hand(request).await.is_ok() }
+    })
+    .await
+}
+
+async fn health_loop(clients: &Clients, in_flight: usize, d: Duration) -> Run {
+    let client = clients.health.clone();
+    closed_loop(in_flight, d, move |_| {
+        let mut client = client.clone();
+        async move {
+            client
+                .check(HealthCheckRequest {
+                    service: String::new(),
+                })
+                .await
+                .is_ok()
+        }
+    })
+    .await
+}
+
+async fn batch_loop(
+    clients: &Clients,
+    batches: &Arc<Vec<pb::BatchScoreHandsRequest>>,
+    in_flight: usize,
+    d: Duration,
+) -> Run {
+    let (client, batches) = (clients.referee.clone(), Arc::clone(batches));
+    closed_loop(in_flight, d, move |k| {
+        let mut client = client.clone();
+        let request = batches[k % batches.len()].clone();
+        async move {
+            client
+                .batch_score_hands(request)
+                .await
+                .is_ok_and(|r| r.get_ref().results.len() == BATCH_HANDS)
+        }
+    })
+    .await
+}
+
+// ---------------------------------------------------------------------------------------------
+// The benchmark
+
+#[allow(clippy::too_many_lines)] // one linear script: set-up, phases, report
+fn run(plan: &Plan) -> Result<(), String> {
+    let hands = Arc::new(corpus_requests()?);
+    let batches: Arc<Vec<pb::BatchScoreHandsRequest>> = Arc::new(
+        (0..8)
+            .map(|b| pb::BatchScoreHandsRequest {
+                requests: (0..BATCH_HANDS)
+                    .map(|i| hands[(b * 397 + i) % hands.len()].clone())
+                    .collect(),
+                default_ruleset: pb::Ruleset::Mil as i32,
+            })
+            .collect(),
+    );
+    let cpus = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let pinned = plan.pin && plan.server.is_none() && cpus >= 2 && pin_self("1");
+    let mut server = match plan.server {
+        Some(addr) => ServerProcess {
+            child: None,
+            addr,
+            metrics: None,
+        },
+        None => spawn_server(pinned.then_some(0))?,
+    };
+    // A single-threaded load generator: one core of its own when pinned.
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+
+    let in_flight = plan.in_flight;
+    let calls = plan.only.as_deref() != Some("batch");
+    let batches_too = plan.only.as_deref() != Some("calls");
+    let (mut health, mut score, mut lone_health, mut lone_score) = rt.block_on(async {
+        if !calls {
+            return Ok(Default::default());
+        }
+        let clients = connect(&mut server).await?;
+        // Warm-up: connections, allocator, caches.
+        score_loop(&clients, &hands, in_flight, plan.warm_up).await;
+        health_loop(&clients, in_flight, plan.warm_up / 2).await;
+
+        let (mut health, mut score) = (Run::default(), Run::default());
+        for _ in 0..plan.rounds {
+            health.merge(health_loop(&clients, in_flight, plan.round).await);
+            score.merge(score_loop(&clients, &hands, in_flight, plan.round).await);
+        }
+        let lone_health = health_loop(&clients, 1, plan.lone).await;
+        let lone_score = score_loop(&clients, &hands, 1, plan.lone).await;
+        Ok::<_, String>((health, score, lone_health, lone_score))
+    })?;
+    let scored = server
+        .metrics
+        .and_then(|m| scrape(m, "mahjong_hands_scored_total"));
+
+    // Batches are CPU-bound in the server: give it every core (a fresh, unpinned server with
+    // its default workers), the load generator unpinned too.
+    if pinned && batches_too {
+        drop(server);
+        pin_self(&format!("0-{}", cpus - 1));
+        server = spawn_server(None)?;
+    }
+    let mut batch = rt.block_on(async {
+        if !batches_too {
+            return Ok(Run::default());
+        }
+        let clients = connect(&mut server).await?;
+        batch_loop(&clients, &batches, BATCH_IN_FLIGHT, plan.warm_up).await;
+        Ok::<_, String>(batch_loop(&clients, &batches, BATCH_IN_FLIGHT, plan.batch).await)
+    })?;
+    let now = server
+        .metrics
+        .and_then(|m| scrape(m, "mahjong_hands_scored_total"));
+    // Two servers when pinned: add their counts.
+    let scored = match (pinned, scored, now) {
+        (true, Some(a), Some(b)) => Some(a + b),
+        (_, a, b) => b.or(a),
+    };
+    drop(server);
+
+    println!();
+    println!("mahjong-referee load benchmark (loopback, one HTTP/2 connection, closed loop)");
+    println!(
+        "  server: {} serve, {}",
+        env!("CARGO_BIN_EXE_mahjong-referee"),
+        if pinned {
+            "pinned to CPU 0 (1 tokio worker), load generator pinned to CPU 1 (1 thread); \
+             for BatchScoreHands a fresh server and the load generator on every CPU"
+        } else {
+            "unpinned; load generator unpinned (1 thread)"
+        }
+    );
+    println!(
+        "  hands: {} well-formed public-corpus hands (MIL) in rotation; {} rounds of {:.1} s per RPC at {} in flight",
+        hands.len(),
+        plan.rounds,
+        plan.round.as_secs_f64(),
+        in_flight
+    );
+    println!();
+    println!(
+        "  {:<34} {:>9} {:>9} {:>11} {:>8} {:>8} {:>8} {:>8} {:>6}",
+        "RPC", "in flight", "calls", "calls/s", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "errors"
+    );
+    let row = |name: &str, n: usize, run: &mut Run| {
+        let (p50, p90, p99, p999) = (
+            run.quantile_ms(0.50),
+            run.quantile_ms(0.90),
+            run.quantile_ms(0.99),
+            run.quantile_ms(0.999),
+        );
+        println!(
+            "  {name:<34} {n:>9} {:>9} {:>11.0} {p50:>8.3} {p90:>8.3} {p99:>8.3} {p999:>8.3} {:>6}",
+            run.requests,
+            run.rate(),
+            run.errors
+        );
+        (p50, p99)
+    };
+    let (_, health_p99) = row("grpc.health.v1.Health/Check", in_flight, &mut health);
+    let (_, score_p99) = row("mahjong.v1.MahjongService/ScoreHand", in_flight, &mut score);
+    let (lone_health_p50, _) = row("grpc.health.v1.Health/Check", 1, &mut lone_health);
+    let (lone_score_p50, _) = row("mahjong.v1.MahjongService/ScoreHand", 1, &mut lone_score);
+    row(
+        "BatchScoreHands (1,000 hands/call)",
+        BATCH_IN_FLIGHT,
+        &mut batch,
+    );
+    let hands_per_s = batch.rate() * BATCH_HANDS as f64;
+    println!();
+    println!(
+        "  BatchScoreHands: {hands_per_s:.0} hands/s ({:.1} ms per 1,000-hand call at p50)",
+        batch.quantile_ms(0.5)
+    );
+    println!(
+        "  lone-call overhead of ScoreHand over the health check at p50: {:.3} ms",
+        lone_score_p50 - lone_health_p50
+    );
+    if let Some(scored) = scored {
+        println!("  server's mahjong_hands_scored_total at the end: {scored:.0}");
+    }
+
+    let errors =
+        health.errors + score.errors + lone_health.errors + lone_score.errors + batch.errors;
+    let ratio = score.rate() / health.rate().max(1e-9);
+    let p99_ratio = score_p99 / health_p99;
+    let targets = [
+        (
+            format!(
+                "ScoreHand throughput >= 80% of the health check's at {in_flight} in flight: {:.1}%",
+                ratio * 100.0
+            ),
+            ratio >= 0.8,
+        ),
+        (
+            format!(
+                "ScoreHand p99 <= 1.25x the health check's p99 at {in_flight} in flight: {score_p99:.3} ms vs {health_p99:.3} ms ({p99_ratio:.2}x)"
+            ),
+            p99_ratio <= 1.25,
+        ),
+        (
+            format!("lone ScoreHand p50 < 0.2 ms: {lone_score_p50:.3} ms"),
+            lone_score_p50 < 0.2,
+        ),
+        (
+            format!("BatchScoreHands >= 500,000 hands/s: {hands_per_s:.0}"),
+            hands_per_s >= 500_000.0,
+        ),
+        (format!("no failed calls: {errors}"), errors == 0),
+    ];
+    println!();
+    if plan.full {
+        println!("  targets (this run):");
+        for (what, met) in &targets {
+            println!("    [{}] {what}", if *met { "met" } else { "MISSED" });
+        }
+    } else {
+        println!("  smoke run (cargo test): targets not judged");
+    }
+    if errors > 0 {
+        return Err(format!("{errors} calls failed"));
+    }
+    Ok(())
+}
