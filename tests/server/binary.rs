@@ -239,6 +239,7 @@ async fn serve_runs_until_a_signal_and_exits_0() {
             .args(args)
             .env("MAHJONG_LISTEN_ADDR", &addr)
             .env("MAHJONG_DRAIN_SECONDS", "0")
+            .env("MAHJONG_METRICS_ADDR", "127.0.0.1:0")
             .stdout(Stdio::null())
             .kill_on_drop(true)
             .spawn()
