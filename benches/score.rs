@@ -22,7 +22,11 @@ fn bench(c: &mut Criterion) {
         .iter()
         .filter_map(|(h, ctx)| h.validate(ctx).ok().map(|hand| (hand, *ctx)))
         .collect();
-    assert_eq!(validated.len(), inputs.len(), "every winning corpus hand validates");
+    assert_eq!(
+        validated.len(),
+        inputs.len(),
+        "every winning corpus hand validates"
+    );
     let n = u64::try_from(inputs.len()).unwrap_or(u64::MAX);
     let mut group = c.benchmark_group("score");
     group.throughput(Throughput::Elements(n));

@@ -27,7 +27,10 @@ fn expected_fans(v: &serde_json::Value) -> Sheet {
         .flatten()
         .map(|f| {
             let name = canonical(f[0].as_str().unwrap_or_default()).to_owned();
-            (name, (f[1].as_u64().unwrap_or(0), f[2].as_u64().unwrap_or(0)))
+            (
+                name,
+                (f[1].as_u64().unwrap_or(0), f[2].as_u64().unwrap_or(0)),
+            )
         })
         .collect()
 }
@@ -40,11 +43,18 @@ fn public_corpus_agrees_completely_under_mil() {
     let mut wins = 0;
     for case in &cases {
         let error = case.error();
-        let result = case.input().map(|(h, ctx)| h.validate(&ctx).map(|hand| score(&hand, &ctx, &Ruleset::MIL)));
+        let result = case.input().map(|(h, ctx)| {
+            h.validate(&ctx)
+                .map(|hand| score(&hand, &ctx, &Ruleset::MIL))
+        });
         let scored = match (error, result) {
             (None | Some("ERROR_FAN_LESS_THAN_8" | "ERROR_NOT_WIN"), Some(Ok(s))) => s,
             // Malformed in the corpus, and rejected by validation (or by tile codes).
-            (Some(e), None | Some(Err(_))) if !matches!(e, "ERROR_FAN_LESS_THAN_8" | "ERROR_NOT_WIN") => continue,
+            (Some(e), None | Some(Err(_)))
+                if !matches!(e, "ERROR_FAN_LESS_THAN_8" | "ERROR_NOT_WIN") =>
+            {
+                continue;
+            }
             (_, other) => {
                 failures.push(format!("{}: expected {error:?}, got {other:?}", case.id));
                 continue;
@@ -53,21 +63,37 @@ fn public_corpus_agrees_completely_under_mil() {
         let got: Sheet = scored
             .fans
             .iter()
-            .map(|(f, n)| (f.spec().name_zh.to_owned(), (u64::from(Ruleset::MIL.points(f)), u64::from(n))))
+            .map(|(f, n)| {
+                (
+                    f.spec().name_zh.to_owned(),
+                    (u64::from(Ruleset::MIL.points(f)), u64::from(n)),
+                )
+            })
             .collect();
         let (want_outcome, want_fans, want_total) = match error {
             None => {
                 wins += 1;
-                (Outcome::Win, expected_fans(&case.expected["fans"]), case.expected["total"].as_u64())
+                (
+                    Outcome::Win,
+                    expected_fans(&case.expected["fans"]),
+                    case.expected["total"].as_u64(),
+                )
             }
             Some("ERROR_FAN_LESS_THAN_8") => (
                 Outcome::BelowMinimum,
                 expected_fans(&case.expected["oracle_fans"]),
                 case.expected["oracle_total"].as_u64(),
             ),
-            _ => (Outcome::NotWinningShape, Sheet::new(), Some(u64::from(case.flowers))),
+            _ => (
+                Outcome::NotWinningShape,
+                Sheet::new(),
+                Some(u64::from(case.flowers)),
+            ),
         };
-        if scored.outcome != want_outcome || got != want_fans || Some(u64::from(scored.total)) != want_total {
+        if scored.outcome != want_outcome
+            || got != want_fans
+            || Some(u64::from(scored.total)) != want_total
+        {
             failures.push(format!(
                 "{}: expected {want_outcome:?} {want_fans:?} = {want_total:?}, got {:?} {got:?} = {}",
                 case.id, scored.outcome, scored.total
@@ -75,5 +101,11 @@ fn public_corpus_agrees_completely_under_mil() {
         }
     }
     assert_eq!(wins, 2314);
-    assert!(failures.is_empty(), "{} of {} cases disagree:\n{}", failures.len(), cases.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases disagree:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
 }

@@ -36,7 +36,9 @@ pub fn load() -> Vec<Case> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
         .enumerate()
-        .map(|(i, line)| serde_json::from_str(line).unwrap_or_else(|e| panic!("{path} line {}: {e}", i + 1)))
+        .map(|(i, line)| {
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("{path} line {}: {e}", i + 1))
+        })
         .collect()
 }
 
@@ -45,7 +47,11 @@ impl Case {
     pub fn input(&self) -> Option<(HandInput, WinContext)> {
         let mut melds = Vec::new();
         for m in &self.melds {
-            let tiles = m.tiles.iter().map(|t| Tile::from_code(t)).collect::<Option<Vec<_>>>()?;
+            let tiles = m
+                .tiles
+                .iter()
+                .map(|t| Tile::from_code(t))
+                .collect::<Option<Vec<_>>>()?;
             let kind = match m.kind.as_str() {
                 "chow" => MeldKind::Chow,
                 "pung" => MeldKind::Pung,
@@ -53,12 +59,29 @@ impl Case {
                 "concealed_kong" => MeldKind::ConcealedKong,
                 _ => return None,
             };
-            melds.push(MeldInput { kind, tiles, claimed_from: Claim::from_digit(m.claimed_from), promoted: false });
+            melds.push(MeldInput {
+                kind,
+                tiles,
+                claimed_from: Claim::from_digit(m.claimed_from),
+                promoted: false,
+            });
         }
-        let standing = self.concealed.iter().map(|t| Tile::from_code(t)).collect::<Option<Vec<_>>>()?;
-        let hand = HandInput { melds, standing, winning_tile: Some(Tile::from_code(&self.win_tile)?) };
+        let standing = self
+            .concealed
+            .iter()
+            .map(|t| Tile::from_code(t))
+            .collect::<Option<Vec<_>>>()?;
+        let hand = HandInput {
+            melds,
+            standing,
+            winning_tile: Some(Tile::from_code(&self.win_tile)?),
+        };
         let context = WinContext {
-            method: if self.self_drawn { WinMethod::SelfDrawn } else { WinMethod::Discard },
+            method: if self.self_drawn {
+                WinMethod::SelfDrawn
+            } else {
+                WinMethod::Discard
+            },
             robbing_kong: self.kong_related && !self.self_drawn,
             replacement_draw: self.kong_related && self.self_drawn,
             last_tile: self.last_tile,
