@@ -10,6 +10,10 @@
 //! - both with a single request in flight: latency;
 //! - `BatchScoreHands` with 1,000 hands a call: hands/s.
 //!
+//! The load generator sends pre-encoded requests and keeps the responses as bytes (checked
+//! for their gRPC status; their content is checked once before measuring), so that its own
+//! cost is the same small one for every RPC and does not hide the server's.
+//!
 //! It ends with the targets and whether this run met them. Everything is bounded in time
 //! (about 25 s). Options (after `--`): `--secs S` (length of one measured round, default 2),
 //! `--no-pin` (no CPU pinning), `--in-flight N` (default 64).
@@ -31,9 +35,13 @@ use std::process::{Child, Command, ExitCode, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use http::uri::PathAndQuery;
 use mahjong_referee::pb;
 use mahjong_referee::pb::mahjong_service_client::MahjongServiceClient;
+use prost::Message as _;
+use prost::bytes::{Buf as _, BufMut as _, Bytes};
 use serde_json::{Value, json};
+use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
 use tonic::transport::{Channel, Endpoint};
 use tonic_health::pb::HealthCheckRequest;
 use tonic_health::pb::health_check_response::ServingStatus;
@@ -55,7 +63,8 @@ struct Plan {
     pin: bool,
     /// Drive this server instead of spawning one (profiling).
     server: Option<SocketAddr>,
-    /// Run only the single-RPC phases (`calls`) or only the batches (`batch`).
+    /// Run only the single-RPC phases (`calls`), only `ScoreHand` (`score`, for profiling) or
+    /// only the batches (`batch`).
     only: Option<String>,
 }
 
@@ -108,8 +117,8 @@ impl Plan {
                 }
                 "--no-pin" => plan.pin = false,
                 "--only" => match it.next().map(String::as_str) {
-                    Some(what @ ("calls" | "batch")) => plan.only = Some(what.to_owned()),
-                    _ => return Err("--only takes calls or batch".to_owned()),
+                    Some(what @ ("calls" | "batch" | "score")) => plan.only = Some(what.to_owned()),
+                    _ => return Err("--only takes calls, score or batch".to_owned()),
                 },
                 "--server" => {
                     plan.server = Some(value(it.next(), "--server")?);
@@ -208,8 +217,8 @@ fn pin_self(cpus: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// Waits until the server answers SERVING: its clients, on one connection.
-async fn connect(server: &mut ServerProcess) -> Result<Clients, String> {
+/// Waits until the server answers SERVING: one connection to it.
+async fn connect(server: &mut ServerProcess) -> Result<Channel, String> {
     let deadline = Instant::now() + Duration::from_secs(30);
     let endpoint = Endpoint::from_shared(format!("http://{}", server.addr))
         .map_err(|e| e.to_string())?
@@ -225,12 +234,7 @@ async fn connect(server: &mut ServerProcess) -> Result<Clients, String> {
                 })
                 .await;
             if answer.is_ok_and(|a| a.get_ref().status == ServingStatus::Serving as i32) {
-                return Ok(Clients {
-                    referee: MahjongServiceClient::new(channel.clone())
-                        .max_decoding_message_size(256 * 1024 * 1024)
-                        .max_encoding_message_size(256 * 1024 * 1024),
-                    health: HealthClient::new(channel),
-                });
+                return Ok(channel);
             }
         }
         if Instant::now() > deadline {
@@ -441,61 +445,124 @@ where
     total
 }
 
-#[derive(Clone)]
-struct Clients {
-    referee: MahjongServiceClient<Channel>,
-    health: HealthClient<Channel>,
+/// A codec sending pre-encoded messages and keeping responses as bytes: the load generator
+/// does the same small work whatever the RPC (no protobuf encoding or decoding in the
+/// loop), so that its own cost does not hide the server's. The responses are checked for
+/// their status only; their content is checked once, before measuring.
+#[derive(Clone, Copy, Debug, Default)]
+struct RawCodec;
+
+#[derive(Debug)]
+struct RawEncoder;
+
+#[derive(Debug)]
+struct RawDecoder;
+
+impl Codec for RawCodec {
+    type Encode = Bytes;
+    type Decode = Bytes;
+    type Encoder = RawEncoder;
+    type Decoder = RawDecoder;
+
+    fn encoder(&mut self) -> RawEncoder {
+        RawEncoder
+    }
+
+    fn decoder(&mut self) -> RawDecoder {
+        RawDecoder
+    }
 }
 
-async fn score_loop(
-    clients: &Clients,
-    hands: &Arc<Vec<pb::ScoreHandRequest>>,
+impl Encoder for RawEncoder {
+    type Item = Bytes;
+    type Error = tonic::Status;
+
+    fn encode(&mut self, item: Bytes, dst: &mut EncodeBuf<'_>) -> Result<(), tonic::Status> {
+        dst.put_slice(&item);
+        Ok(())
+    }
+}
+
+impl Decoder for RawDecoder {
+    type Item = Bytes;
+    type Error = tonic::Status;
+
+    fn decode(&mut self, src: &mut DecodeBuf<'_>) -> Result<Option<Bytes>, tonic::Status> {
+        Ok(Some(src.copy_to_bytes(src.remaining())))
+    }
+}
+
+const SCORE_HAND: &str = "/mahjong.v1.MahjongService/ScoreHand";
+const BATCH_SCORE_HANDS: &str = "/mahjong.v1.MahjongService/BatchScoreHands";
+const HEALTH_CHECK: &str = "/grpc.health.v1.Health/Check";
+
+/// Runs `in_flight` closed loops calling `path` with `messages[k % len]` (pre-encoded).
+async fn raw_loop(
+    channel: &Channel,
+    path: &'static str,
+    messages: &Arc<Vec<Bytes>>,
     in_flight: usize,
     d: Duration,
 ) -> Run {
-    let (client, hands) = (clients.referee.clone(), Arc::clone(hands));
+    let grpc = tonic::client::Grpc::new(channel.clone())
+        .max_decoding_message_size(256 * 1024 * 1024)
+        .max_encoding_message_size(256 * 1024 * 1024);
+    let messages = Arc::clone(messages);
     closed_loop(in_flight, d, move |k| {
-        let mut client = client.clone();
-        let request = hands[k % hands.len()].clone();
-        async move { client.score_hand(request).await.is_ok() }
-    })
-    .await
-}
-
-async fn health_loop(clients: &Clients, in_flight: usize, d: Duration) -> Run {
-    let client = clients.health.clone();
-    closed_loop(in_flight, d, move |_| {
-        let mut client = client.clone();
+        let mut grpc = grpc.clone();
+        let message = messages[k % messages.len()].clone();
         async move {
-            client
-                .check(HealthCheckRequest {
-                    service: String::new(),
-                })
-                .await
-                .is_ok()
+            if grpc.ready().await.is_err() {
+                return false;
+            }
+            grpc.unary(
+                tonic::Request::new(message),
+                PathAndQuery::from_static(path),
+                RawCodec,
+            )
+            .await
+            .is_ok()
         }
     })
     .await
 }
 
-async fn batch_loop(
-    clients: &Clients,
-    batches: &Arc<Vec<pb::BatchScoreHandsRequest>>,
-    in_flight: usize,
-    d: Duration,
-) -> Run {
-    let (client, batches) = (clients.referee.clone(), Arc::clone(batches));
-    closed_loop(in_flight, d, move |k| {
-        let mut client = client.clone();
-        let request = batches[k % batches.len()].clone();
-        async move {
-            client
-                .batch_score_hands(request)
-                .await
-                .is_ok_and(|r| r.get_ref().results.len() == BATCH_HANDS)
-        }
-    })
-    .await
+/// The requests of the run, encoded once.
+struct Messages {
+    hands: Arc<Vec<Bytes>>,
+    batches: Arc<Vec<Bytes>>,
+    health: Arc<Vec<Bytes>>,
+}
+
+/// Checks what the server answers before measuring it: a score for a hand, 1,000 results for
+/// a batch, SERVING.
+async fn check_answers(
+    channel: &Channel,
+    hand: &pb::ScoreHandRequest,
+    batch: &pb::BatchScoreHandsRequest,
+) -> Result<(), String> {
+    let mut referee =
+        MahjongServiceClient::new(channel.clone()).max_decoding_message_size(256 * 1024 * 1024);
+    let score = referee
+        .score_hand(hand.clone())
+        .await
+        .map_err(|e| format!("ScoreHand: {e}"))?;
+    if score.get_ref().outcome == pb::Outcome::Unspecified as i32 {
+        return Err("ScoreHand answered no outcome".to_owned());
+    }
+    let results = referee
+        .batch_score_hands(batch.clone())
+        .await
+        .map_err(|e| format!("BatchScoreHands: {e}"))?
+        .into_inner()
+        .results;
+    if results.len() != BATCH_HANDS {
+        return Err(format!(
+            "BatchScoreHands answered {} results",
+            results.len()
+        ));
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -514,8 +581,29 @@ fn run(plan: &Plan) -> Result<(), String> {
             })
             .collect(),
     );
+    let messages = Messages {
+        hands: Arc::new(
+            hands
+                .iter()
+                .map(|h| Bytes::from(h.encode_to_vec()))
+                .collect(),
+        ),
+        batches: Arc::new(
+            batches
+                .iter()
+                .map(|b| Bytes::from(b.encode_to_vec()))
+                .collect(),
+        ),
+        health: Arc::new(vec![Bytes::from(
+            HealthCheckRequest {
+                service: String::new(),
+            }
+            .encode_to_vec(),
+        )]),
+    };
     let cpus = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let pinned = plan.pin && plan.server.is_none() && cpus >= 2 && pin_self("1");
+    // The load generator on CPU 1; a spawned server on CPU 0 (`--server`: pin it yourself).
+    let pinned = plan.pin && cpus >= 2 && pin_self("1");
     let mut server = match plan.server {
         Some(addr) => ServerProcess {
             child: None,
@@ -532,23 +620,32 @@ fn run(plan: &Plan) -> Result<(), String> {
 
     let in_flight = plan.in_flight;
     let calls = plan.only.as_deref() != Some("batch");
-    let batches_too = plan.only.as_deref() != Some("calls");
+    let health_too = plan.only.as_deref() != Some("score");
+    let batches_too = plan.only.as_deref().is_none_or(|only| only == "batch");
     let (mut health, mut score, mut lone_health, mut lone_score) = rt.block_on(async {
         if !calls {
             return Ok(Default::default());
         }
-        let clients = connect(&mut server).await?;
+        let channel = connect(&mut server).await?;
+        check_answers(&channel, &hands[0], &batches[0]).await?;
+        let (h, m) = (&messages.hands, &messages.health);
         // Warm-up: connections, allocator, caches.
-        score_loop(&clients, &hands, in_flight, plan.warm_up).await;
-        health_loop(&clients, in_flight, plan.warm_up / 2).await;
+        raw_loop(&channel, SCORE_HAND, h, in_flight, plan.warm_up).await;
+        raw_loop(&channel, HEALTH_CHECK, m, in_flight, plan.warm_up / 2).await;
 
         let (mut health, mut score) = (Run::default(), Run::default());
         for _ in 0..plan.rounds {
-            health.merge(health_loop(&clients, in_flight, plan.round).await);
-            score.merge(score_loop(&clients, &hands, in_flight, plan.round).await);
+            if health_too {
+                health.merge(raw_loop(&channel, HEALTH_CHECK, m, in_flight, plan.round).await);
+            }
+            score.merge(raw_loop(&channel, SCORE_HAND, h, in_flight, plan.round).await);
         }
-        let lone_health = health_loop(&clients, 1, plan.lone).await;
-        let lone_score = score_loop(&clients, &hands, 1, plan.lone).await;
+        let lone_health = if health_too {
+            raw_loop(&channel, HEALTH_CHECK, m, 1, plan.lone).await
+        } else {
+            Run::default()
+        };
+        let lone_score = raw_loop(&channel, SCORE_HAND, h, 1, plan.lone).await;
         Ok::<_, String>((health, score, lone_health, lone_score))
     })?;
     let scored = server
@@ -557,7 +654,7 @@ fn run(plan: &Plan) -> Result<(), String> {
 
     // Batches are CPU-bound in the server: give it every core (a fresh, unpinned server with
     // its default workers), the load generator unpinned too.
-    if pinned && batches_too {
+    if pinned && batches_too && plan.server.is_none() {
         drop(server);
         pin_self(&format!("0-{}", cpus - 1));
         server = spawn_server(None)?;
@@ -566,15 +663,24 @@ fn run(plan: &Plan) -> Result<(), String> {
         if !batches_too {
             return Ok(Run::default());
         }
-        let clients = connect(&mut server).await?;
-        batch_loop(&clients, &batches, BATCH_IN_FLIGHT, plan.warm_up).await;
-        Ok::<_, String>(batch_loop(&clients, &batches, BATCH_IN_FLIGHT, plan.batch).await)
+        let channel = connect(&mut server).await?;
+        check_answers(&channel, &hands[0], &batches[0]).await?;
+        let b = &messages.batches;
+        raw_loop(
+            &channel,
+            BATCH_SCORE_HANDS,
+            b,
+            BATCH_IN_FLIGHT,
+            plan.warm_up,
+        )
+        .await;
+        Ok::<_, String>(raw_loop(&channel, BATCH_SCORE_HANDS, b, BATCH_IN_FLIGHT, plan.batch).await)
     })?;
     let now = server
         .metrics
         .and_then(|m| scrape(m, "mahjong_hands_scored_total"));
     // Two servers when pinned: add their counts.
-    let scored = match (pinned, scored, now) {
+    let scored = match (pinned && plan.server.is_none(), scored, now) {
         (true, Some(a), Some(b)) => Some(a + b),
         (_, a, b) => b.or(a),
     };
@@ -582,6 +688,9 @@ fn run(plan: &Plan) -> Result<(), String> {
 
     println!();
     println!("mahjong-referee load benchmark (loopback, one HTTP/2 connection, closed loop)");
+    println!(
+        "  client: tonic, requests encoded beforehand, responses checked for their status (their content once, before)"
+    );
     println!(
         "  server: {} serve, {}",
         env!("CARGO_BIN_EXE_mahjong-referee"),

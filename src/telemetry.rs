@@ -207,18 +207,31 @@ where
         Some(endpoint) => Some(tracer_provider(endpoint, &cfg.service_name)?),
         None => None,
     };
-    let otel_layer = provider.as_ref().map(|p| {
-        tracing_opentelemetry::layer()
-            .with_tracer(p.tracer(env!("CARGO_PKG_NAME")))
-            .with_location(false)
-            .with_threads(false)
-            .with_level(false)
-            .with_target(false)
-            .with_tracked_inactivity(false)
-            .with_filter(LevelFilter::INFO)
-    });
+    let installed = subscriber(cfg.log_format, log_filter, writer, provider.as_ref()).try_init();
+    if installed.is_err() {
+        if let Some(p) = provider {
+            let _ = p.shutdown();
+        }
+        return Err(TelemetryError::AlreadyInitialized);
+    }
+    if let Some(p) = &provider {
+        opentelemetry::global::set_tracer_provider(p.clone());
+    }
+    Ok(TelemetryGuard { provider })
+}
 
-    let fmt_layer: Box<dyn Layer<Registry> + Send + Sync> = match cfg.log_format {
+/// The subscriber: the log layer, and the OpenTelemetry layer (spans at INFO and above) when
+/// `provider` is given.
+fn subscriber<W>(
+    format: LogFormat,
+    log_filter: EnvFilter,
+    writer: W,
+    provider: Option<&SdkTracerProvider>,
+) -> Box<dyn Subscriber + Send + Sync>
+where
+    W: for<'w> MakeWriter<'w> + Send + Sync + 'static,
+{
+    let fmt_layer: Box<dyn Layer<Registry> + Send + Sync> = match format {
         LogFormat::Json => tracing_subscriber::fmt::layer()
             .fmt_fields(JsonFields::new())
             .event_format(WithTraceIds {
@@ -242,21 +255,25 @@ where
             .with_filter(log_filter)
             .boxed(),
     };
-
-    let installed = tracing_subscriber::registry()
-        .with(fmt_layer)
-        .with(otel_layer)
-        .try_init();
-    if installed.is_err() {
-        if let Some(p) = provider {
-            let _ = p.shutdown();
-        }
-        return Err(TelemetryError::AlreadyInitialized);
+    let registry = tracing_subscriber::registry().with(fmt_layer);
+    // Two stacks rather than an `Option` layer: a `None` layer counts as a layer without a
+    // filter, which would make the registry build every span the log filter leaves out (the
+    // request span included) for nobody.
+    match provider {
+        Some(provider) => Box::new(
+            registry.with(
+                tracing_opentelemetry::layer()
+                    .with_tracer(provider.tracer(env!("CARGO_PKG_NAME")))
+                    .with_location(false)
+                    .with_threads(false)
+                    .with_level(false)
+                    .with_target(false)
+                    .with_tracked_inactivity(false)
+                    .with_filter(LevelFilter::INFO),
+            ),
+        ),
+        None => Box::new(registry),
     }
-    if let Some(p) = &provider {
-        opentelemetry::global::set_tracer_provider(p.clone());
-    }
-    Ok(TelemetryGuard { provider })
 }
 
 /// The log layer's filter: the configured directives, with the request span left out unless
@@ -478,12 +495,101 @@ mod tests {
         ));
     }
 
+    /// Log lines written to a buffer.
+    #[derive(Clone, Default)]
+    struct Buffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Buffer {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Buffer {
+        fn lines(&self) -> Vec<String> {
+            String::from_utf8(self.0.lock().unwrap().clone())
+                .unwrap()
+                .lines()
+                .map(str::to_owned)
+                .collect()
+        }
+    }
+
+    fn request() -> http::Request<()> {
+        http::Request::builder()
+            .uri("http://127.0.0.1:50051/mahjong.v1.MahjongService/ScoreHand")
+            .body(())
+            .unwrap()
+    }
+
+    #[test]
+    fn without_trace_export_the_request_span_costs_nothing() {
+        let buffer = Buffer::default();
+        let writer = buffer.clone();
+        let subscriber = subscriber(
+            LogFormat::Json,
+            log_filter("info").unwrap(),
+            move || writer.clone(),
+            None,
+        );
+        tracing::subscriber::with_default(subscriber, || {
+            assert!(grpc_request_span(&request()).is_disabled());
+            assert!(!tracing::info_span!("other").is_disabled());
+            tracing::info!(answer = 42, "plain");
+        });
+        let lines = buffer.lines();
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        let line: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+        assert_eq!(line["message"], "plain");
+        assert_eq!(line["answer"], 42);
+        assert!(line.get("trace_id").is_none(), "{line}");
+    }
+
+    #[test]
+    fn log_lines_inside_a_traced_span_carry_its_ids() {
+        let provider = SdkTracerProvider::builder().build();
+        for format in [LogFormat::Json, LogFormat::Text] {
+            let buffer = Buffer::default();
+            let writer = buffer.clone();
+            let subscriber = subscriber(
+                format,
+                log_filter("info").unwrap(),
+                move || writer.clone(),
+                Some(&provider),
+            );
+            let ids = tracing::subscriber::with_default(subscriber, || {
+                let span = grpc_request_span(&request());
+                assert!(!span.is_disabled());
+                let _entered = span.enter();
+                tracing::info!("inside");
+                let sc = current_span_context().unwrap();
+                (sc.trace_id().to_string(), sc.span_id().to_string())
+            });
+            let lines = buffer.lines();
+            assert_eq!(lines.len(), 1, "{lines:?}");
+            match format {
+                LogFormat::Json => {
+                    let line: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+                    assert_eq!(line["message"], "inside");
+                    assert_eq!(line["trace_id"], ids.0.as_str());
+                    assert_eq!(line["span_id"], ids.1.as_str());
+                }
+                LogFormat::Text => assert!(
+                    lines[0].ends_with(&format!(" trace_id={} span_id={}", ids.0, ids.1)),
+                    "{}",
+                    lines[0]
+                ),
+            }
+        }
+    }
+
     #[test]
     fn request_span_is_disabled_without_a_subscriber() {
-        let req = http::Request::builder()
-            .uri("/mahjong.v1.MahjongService/ScoreHand")
-            .body(())
-            .unwrap();
-        assert!(grpc_request_span(&req).is_disabled());
+        assert!(grpc_request_span(&request()).is_disabled());
     }
 }
