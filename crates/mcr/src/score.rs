@@ -178,7 +178,13 @@ fn best_standard(
     before[f.win.index()] -= 1;
     let mut held = f.all;
     held[f.win.index()] -= 1;
-    let unique_wait = is_only_wait(&before, &held, f.rules.wait_counts_exhausted_tiles, f.win);
+    // The wait matters only if the winning tile sits in a concealed chow or the pair of some
+    // division (it is otherwise never 边张, 坎张 or 单钓将): skip the search when it cannot.
+    let wait_can_score = divisions.items[..divisions.len]
+        .iter()
+        .any(|d| wait_fan(d.sets[..d.len].iter(), d.pair, f.win).is_some());
+    let unique_wait = wait_can_score
+        && is_only_wait(&before, &held, f.rules.wait_counts_exhausted_tiles, f.win);
     let nine_gates = is_nine_gates(f, &before);
     let mut hand_fans = f.common;
     tile_fans(f.present, &mut hand_fans);
