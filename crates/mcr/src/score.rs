@@ -183,8 +183,8 @@ fn best_standard(
     let wait_can_score = divisions.items[..divisions.len]
         .iter()
         .any(|d| wait_fan(d.sets[..d.len].iter(), d.pair, f.win).is_some());
-    let unique_wait = wait_can_score
-        && is_only_wait(&before, &held, f.rules.wait_counts_exhausted_tiles, f.win);
+    let unique_wait =
+        wait_can_score && is_only_wait(&before, &held, f.rules.wait_counts_exhausted_tiles, f.win);
     let nine_gates = is_nine_gates(f, &before);
     let mut hand_fans = f.common;
     tile_fans(f.present, &mut hand_fans);
