@@ -63,8 +63,8 @@ struct Plan {
     pin: bool,
     /// Drive this server instead of spawning one (profiling).
     server: Option<SocketAddr>,
-    /// Run only the single-RPC phases (`calls`), only `ScoreHand` (`score`, for profiling) or
-    /// only the batches (`batch`).
+    /// Run only the single-RPC phases (`calls`), only `ScoreHand` or the health check
+    /// (`score`, `health`: for profiling) or only the batches (`batch`).
     only: Option<String>,
 }
 
@@ -117,8 +117,10 @@ impl Plan {
                 }
                 "--no-pin" => plan.pin = false,
                 "--only" => match it.next().map(String::as_str) {
-                    Some(what @ ("calls" | "batch" | "score")) => plan.only = Some(what.to_owned()),
-                    _ => return Err("--only takes calls, score or batch".to_owned()),
+                    Some(what @ ("calls" | "batch" | "score" | "health")) => {
+                        plan.only = Some(what.to_owned());
+                    }
+                    _ => return Err("--only takes calls, score, health or batch".to_owned()),
                 },
                 "--server" => {
                     plan.server = Some(value(it.next(), "--server")?);
@@ -220,9 +222,13 @@ fn pin_self(cpus: &str) -> bool {
 /// Waits until the server answers SERVING: one connection to it.
 async fn connect(server: &mut ServerProcess) -> Result<Channel, String> {
     let deadline = Instant::now() + Duration::from_secs(30);
+    // Flow-control windows for 250 KB batch responses: with HTTP/2's default 64 KiB the
+    // server would wait for a WINDOW_UPDATE round trip every 64 KiB.
     let endpoint = Endpoint::from_shared(format!("http://{}", server.addr))
         .map_err(|e| e.to_string())?
-        .tcp_nodelay(true);
+        .tcp_nodelay(true)
+        .initial_connection_window_size(Some(16 * 1024 * 1024))
+        .initial_stream_window_size(Some(8 * 1024 * 1024));
     loop {
         if let Some(Ok(Some(status))) = server.child.as_mut().map(Child::try_wait) {
             return Err(format!("the server exited: {status}"));
@@ -621,6 +627,7 @@ fn run(plan: &Plan) -> Result<(), String> {
     let in_flight = plan.in_flight;
     let calls = plan.only.as_deref() != Some("batch");
     let health_too = plan.only.as_deref() != Some("score");
+    let score_too = plan.only.as_deref() != Some("health");
     let batches_too = plan.only.as_deref().is_none_or(|only| only == "batch");
     let (mut health, mut score, mut lone_health, mut lone_score) = rt.block_on(async {
         if !calls {
@@ -630,22 +637,32 @@ fn run(plan: &Plan) -> Result<(), String> {
         check_answers(&channel, &hands[0], &batches[0]).await?;
         let (h, m) = (&messages.hands, &messages.health);
         // Warm-up: connections, allocator, caches.
-        raw_loop(&channel, SCORE_HAND, h, in_flight, plan.warm_up).await;
-        raw_loop(&channel, HEALTH_CHECK, m, in_flight, plan.warm_up / 2).await;
+        if score_too {
+            raw_loop(&channel, SCORE_HAND, h, in_flight, plan.warm_up).await;
+        }
+        if health_too {
+            raw_loop(&channel, HEALTH_CHECK, m, in_flight, plan.warm_up / 2).await;
+        }
 
         let (mut health, mut score) = (Run::default(), Run::default());
         for _ in 0..plan.rounds {
             if health_too {
                 health.merge(raw_loop(&channel, HEALTH_CHECK, m, in_flight, plan.round).await);
             }
-            score.merge(raw_loop(&channel, SCORE_HAND, h, in_flight, plan.round).await);
+            if score_too {
+                score.merge(raw_loop(&channel, SCORE_HAND, h, in_flight, plan.round).await);
+            }
         }
         let lone_health = if health_too {
             raw_loop(&channel, HEALTH_CHECK, m, 1, plan.lone).await
         } else {
             Run::default()
         };
-        let lone_score = raw_loop(&channel, SCORE_HAND, h, 1, plan.lone).await;
+        let lone_score = if score_too {
+            raw_loop(&channel, SCORE_HAND, h, 1, plan.lone).await
+        } else {
+            Run::default()
+        };
         Ok::<_, String>((health, score, lone_health, lone_score))
     })?;
     let scored = server
