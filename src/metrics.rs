@@ -234,7 +234,7 @@ fn respond(
 /// counts as `CANCELLED`. The final status is also recorded on the current
 /// [`crate::telemetry::grpc_request_span`] (`rpc.grpc.status_code`).
 ///
-/// ```ignore
+/// ```text
 /// tonic::transport::Server::builder()
 ///     .trace_fn(telemetry::grpc_request_span)
 ///     .layer(metrics::GrpcMetricsLayer::new())
