@@ -1,53 +1,15 @@
 //! The real `mahjong-referee` binary: score sheets, JSON output, invalid input, JSON Lines.
 
-use std::io::Write as _;
-use std::process::{Command, Output, Stdio};
+use std::process::Command;
 
 use serde_json::Value;
 
+#[path = "support/cli.rs"]
+mod cli_support;
+
+use cli_support::{cells, referee, referee_with_stdin, stderr, stdout};
+
 const E23: &str = "[123m][789m][123p]55s89p7p";
-
-fn referee(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn referee_with_stdin(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    let text = stdin.to_owned();
-    let writer = std::thread::spawn(move || input.write_all(text.as_bytes()));
-    let output = child.wait_with_output().expect("the binary finishes");
-    writer
-        .join()
-        .expect("writer thread")
-        .expect("stdin written");
-    output
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
-}
-
-/// The fields of a line of the score sheet, split on runs of spaces.
-fn cells(line: &str) -> Vec<&str> {
-    line.split("  ")
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .collect()
-}
 
 #[test]
 fn e23_score_sheet_is_18_under_every_ruleset() {

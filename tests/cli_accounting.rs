@@ -4,53 +4,14 @@
 //!
 //! Expected figures are RULES.md's (§4, §5, §6, §7.6), worked by hand in the comments.
 
-use std::io::Write as _;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use serde_json::{Value, json};
 
-fn referee(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
+#[path = "support/cli.rs"]
+mod cli_support;
 
-fn referee_with_stdin(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mahjong-referee"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    let text = stdin.to_owned();
-    let writer = std::thread::spawn(move || input.write_all(text.as_bytes()));
-    let output = child.wait_with_output().expect("the binary finishes");
-    writer
-        .join()
-        .expect("writer thread")
-        .expect("stdin written");
-    output
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
-}
-
-/// The fields of a line, split on runs of two or more spaces.
-fn cells(line: &str) -> Vec<&str> {
-    line.split("  ")
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .collect()
-}
+use cli_support::{cells, referee, referee_with_stdin, stderr, stdout};
 
 /// The cells of the first line whose first cell is `first`.
 fn row<'a>(text: &'a str, first: &str) -> Vec<&'a str> {
