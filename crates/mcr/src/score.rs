@@ -5,7 +5,7 @@ use crate::fan::detect::{
     tile_hog, wait_fan,
 };
 use crate::fan::{Fan, FanCounts, apply_exclusions, points};
-use crate::hand::{Hand, Meld, WinContext, WinMethod, Wind};
+use crate::hand::{Hand, WinContext, WinMethod, Wind};
 use crate::ruleset::Ruleset;
 use crate::shape::wait::{is_only_wait, is_seven_pairs, waits};
 use crate::shape::{KNITTED_STRAIGHTS, Reading, Set, SetKind, is_orphan, standard_divisions};
@@ -355,7 +355,7 @@ fn knitted_straight(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
     for t in &knitted {
         rest[t.index()] -= 1;
     }
-    let declared: Vec<Meld> = f.hand.melds().to_vec();
+    let declared = f.hand.melds();
     let divisions = standard_divisions(&rest, 1 - declared.len());
     if divisions.len != 1 {
         return None;
