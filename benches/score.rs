@@ -1,8 +1,20 @@
 //! Scoring throughput on the public corpus: every winning hand, validated and scored, in one
 //! iteration (`score/public_corpus`), and scored alone from validated hands (`score/score_only`).
+//!
+//! The `api` group measures what the server does for a `ScoreHand` call apart from the
+//! transport: decode the request bytes, convert, validate, score, build and encode the
+//! response (`api/score_hand`), and the same for 1,000-hand `BatchScoreHands` requests
+//! (`api/batch_score_hands`, counted in hands).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use mahjong_referee::api::convert;
+use mahjong_referee::pb;
 use mcr::{Hand, HandInput, Ruleset, WinContext, score};
+use prost::Message as _;
+
+/// The server's allocator (src/main.rs), so that `api/*` measures what the server does.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[path = "../tests/support/corpus.rs"]
 #[allow(dead_code)]
@@ -53,5 +65,72 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+/// The winning corpus hands as encoded `ScoreHandRequest`s under MIL.
+fn encoded_requests(inputs: &[(HandInput, WinContext)]) -> Vec<Vec<u8>> {
+    inputs
+        .iter()
+        .map(|(hand, ctx)| {
+            pb::ScoreHandRequest {
+                hand_input: Some(pb::score_hand_request::HandInput::Hand(
+                    convert::hand_to_pb(hand),
+                )),
+                context: Some(convert::context_to_pb(ctx)),
+                ruleset: pb::Ruleset::Mil as i32,
+            }
+            .encode_to_vec()
+        })
+        .collect()
+}
+
+fn bench_api(c: &mut Criterion) {
+    const BATCH: usize = 1_000;
+    let requests = encoded_requests(&winning_hands());
+    let batches: Vec<Vec<u8>> = requests
+        .chunks(BATCH)
+        .filter(|chunk| chunk.len() == BATCH)
+        .map(|chunk| {
+            pb::BatchScoreHandsRequest {
+                requests: chunk
+                    .iter()
+                    .filter_map(|r| pb::ScoreHandRequest::decode(r.as_slice()).ok())
+                    .collect(),
+                default_ruleset: pb::Ruleset::Mil as i32,
+            }
+            .encode_to_vec()
+        })
+        .collect();
+    let mut group = c.benchmark_group("api");
+    group.throughput(Throughput::Elements(
+        u64::try_from(requests.len()).unwrap_or(u64::MAX),
+    ));
+    group.bench_function("score_hand", |b| {
+        b.iter(|| {
+            let mut bytes = 0usize;
+            for encoded in &requests {
+                let request = pb::ScoreHandRequest::decode(encoded.as_slice()).expect("decodes");
+                let response = convert::score_hand(&request).expect("a well-formed hand");
+                bytes += response.encode_to_vec().len();
+            }
+            std::hint::black_box(bytes)
+        });
+    });
+    group.throughput(Throughput::Elements(
+        u64::try_from(batches.len() * BATCH).unwrap_or(u64::MAX),
+    ));
+    group.bench_function("batch_score_hands", |b| {
+        b.iter(|| {
+            let mut bytes = 0usize;
+            for encoded in &batches {
+                let request =
+                    pb::BatchScoreHandsRequest::decode(encoded.as_slice()).expect("decodes");
+                let response = convert::batch_score_hands(&request).expect("a valid batch");
+                bytes += response.encode_to_vec().len();
+            }
+            std::hint::black_box(bytes)
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench, bench_api);
 criterion_main!(benches);

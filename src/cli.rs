@@ -309,11 +309,7 @@ fn pad(s: &str, to: usize) -> String {
 /// The readable score sheet of a scored hand.
 pub fn score_sheet(s: &Scored) -> String {
     let mut out = String::new();
-    // Only a structured melded kong without claim source has no notation; the command line
-    // reads notation, so this is for other callers.
-    let hand = s
-        .notation()
-        .unwrap_or_else(|| "(cannot be written in notation)".to_owned());
+    let hand = s.notation();
     let _ = writeln!(out, "Hand       {hand}");
     let _ = writeln!(out, "Context    {}", referee::context_text(&s.context));
     let _ = writeln!(out, "Ruleset    {}", s.ruleset.name);

@@ -3,6 +3,11 @@
 
 use std::process::ExitCode;
 
+/// Every call allocates many small short-lived blocks (decoded request, hand, response):
+/// mimalloc serves them with a fraction of glibc's cost (see `cargo bench --bench score`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     mahjong_referee::cli::run()
 }

@@ -6,9 +6,9 @@
 
 use std::fmt::Write as _;
 
-use mcr::notation::{ParseHandError, format_hand, parse_hand, write_tiles};
+use mcr::notation::{ParseHandError, format_canonical, parse_hand, write_tiles};
 use mcr::{
-    Element, FanLine, Hand, HandInput, MeldKind, Outcome, Ruleset, RulesetId, Scoring, Violation,
+    Element, FanLine, Hand, HandInput, Outcome, Ruleset, RulesetId, Scoring, Violation,
     ViolationCode, WinContext, score,
 };
 
@@ -43,8 +43,8 @@ impl Scored {
     /// The canonical notation of the hand: melds as declared (a chow without claim digit),
     /// the standing tiles sorted, the winning tile last (a melded kong whose source is not
     /// known is written as claimed from the left, the notation's default).
-    pub fn notation(&self) -> Option<String> {
-        canonical_notation(&self.hand)
+    pub fn notation(&self) -> String {
+        format_canonical(&self.hand)
     }
 
     /// The reading as text: declared melds in brackets, then the concealed sets and the pair,
@@ -110,20 +110,6 @@ pub fn api_field_path(mut v: Violation) -> Violation {
         v.field = format!("hand.standing_tiles{rest}");
     }
     v
-}
-
-/// The canonical notation of a validated hand (see [`Scored::notation`]).
-pub fn canonical_notation(hand: &Hand) -> Option<String> {
-    let mut input = hand.to_input();
-    input.standing.sort_unstable();
-    for m in &mut input.melds {
-        match m.kind {
-            // A chow always comes from the left: the digit adds nothing.
-            MeldKind::Chow => m.claimed_from = None,
-            MeldKind::Pung | MeldKind::Kong | MeldKind::ConcealedKong => {}
-        }
-    }
-    Some(format_hand(&input))
 }
 
 /// The elements of a reading as text (see [`Scored::reading_text`]).
@@ -216,7 +202,7 @@ mod tests {
         };
         assert_eq!(s.scoring.total, 18);
         assert_eq!(s.reading_text(), "[123m] [789m] [123p] 789p 55s");
-        assert_eq!(s.notation().as_deref(), Some("[123m][789m][123p]89p55s7p"));
+        assert_eq!(s.notation(), "[123m][789m][123p]89p55s7p");
         assert_eq!(
             context_text(&ctx),
             "self-drawn, seat E, prevalent E, 0 flowers"

@@ -99,24 +99,31 @@ pub fn ruleset_to_pb(id: RulesetId) -> pb::Ruleset {
     }
 }
 
+/// The meld kind with this proto number; `None` for unspecified and unknown numbers.
+fn meld_kind_of(number: i32) -> Option<MeldKind> {
+    match pb::MeldKind::try_from(number).ok()? {
+        pb::MeldKind::Chow => Some(MeldKind::Chow),
+        pb::MeldKind::Pung => Some(MeldKind::Pung),
+        pb::MeldKind::Kong => Some(MeldKind::Kong),
+        pb::MeldKind::ConcealedKong => Some(MeldKind::ConcealedKong),
+        pb::MeldKind::Unspecified => None,
+    }
+}
+
 /// A proto meld kind; unspecified is a violation.
 pub fn meld_kind_from_pb(number: i32, field: &str) -> Result<MeldKind, Violation> {
-    match pb::MeldKind::try_from(number) {
-        Ok(pb::MeldKind::Chow) => Ok(MeldKind::Chow),
-        Ok(pb::MeldKind::Pung) => Ok(MeldKind::Pung),
-        Ok(pb::MeldKind::Kong) => Ok(MeldKind::Kong),
-        Ok(pb::MeldKind::ConcealedKong) => Ok(MeldKind::ConcealedKong),
-        Ok(pb::MeldKind::Unspecified) => Err(value_invalid(
+    meld_kind_of(number).ok_or_else(|| {
+        value_invalid(
             field,
-            "the meld kind is required (MELD_KIND_UNSPECIFIED given)".to_owned(),
-        )),
-        Err(_) => Err(value_invalid(
-            field,
-            format!(
-                "{number} is not a meld kind (expected MELD_KIND_CHOW..MELD_KIND_CONCEALED_KONG)"
-            ),
-        )),
-    }
+            if number == pb::MeldKind::Unspecified as i32 {
+                "the meld kind is required (MELD_KIND_UNSPECIFIED given)".to_owned()
+            } else {
+                format!(
+                    "{number} is not a meld kind (expected MELD_KIND_CHOW..MELD_KIND_CONCEALED_KONG)"
+                )
+            },
+        )
+    })
 }
 
 /// A domain meld kind as proto.
@@ -129,20 +136,27 @@ pub fn meld_kind_to_pb(kind: MeldKind) -> pb::MeldKind {
     }
 }
 
+/// The claim source with this proto number (`Some(None)`: not stated); `None` for an
+/// unknown number.
+fn claim_of(number: i32) -> Option<Option<Claim>> {
+    match pb::ClaimSource::try_from(number).ok()? {
+        pb::ClaimSource::Unspecified => Some(None),
+        pb::ClaimSource::Left => Some(Some(Claim::Left)),
+        pb::ClaimSource::Opposite => Some(Some(Claim::Opposite)),
+        pb::ClaimSource::Right => Some(Some(Claim::Right)),
+    }
+}
+
 /// A proto claim source; unspecified is "not stated".
 pub fn claim_from_pb(number: i32, field: &str) -> Result<Option<Claim>, Violation> {
-    match pb::ClaimSource::try_from(number) {
-        Ok(pb::ClaimSource::Unspecified) => Ok(None),
-        Ok(pb::ClaimSource::Left) => Ok(Some(Claim::Left)),
-        Ok(pb::ClaimSource::Opposite) => Ok(Some(Claim::Opposite)),
-        Ok(pb::ClaimSource::Right) => Ok(Some(Claim::Right)),
-        Err(_) => Err(value_invalid(
+    claim_of(number).ok_or_else(|| {
+        value_invalid(
             field,
             format!(
                 "{number} is not a claim source (expected CLAIM_SOURCE_LEFT, CLAIM_SOURCE_OPPOSITE or CLAIM_SOURCE_RIGHT)"
             ),
-        )),
-    }
+        )
+    })
 }
 
 /// A domain claim source as proto.
@@ -174,6 +188,16 @@ struct HandDraft {
 }
 
 impl HandDraft {
+    /// A hand converted without a problem.
+    fn clean(input: HandInput) -> Self {
+        HandDraft {
+            input,
+            violations: Vec::new(),
+            unknown_kind: Vec::new(),
+            stand_ins: Vec::new(),
+        }
+    }
+
     /// Whether a domain violation only restates a problem the conversion already reported.
     fn is_artefact(&self, v: &Violation) -> bool {
         let of_meld = |i: &usize| {
@@ -333,7 +357,52 @@ fn decode_hand(hand: &pb::Hand, violations: &mut Vec<Violation>) -> Decoded {
     }
 }
 
+/// The hand as declared when every number in it is valid: one pass, nothing but the
+/// hand's own allocations. `None` sends the hand to [`draft_hand`]'s full account.
+fn clean_hand(hand: &pb::Hand) -> Option<HandInput> {
+    let pb::Hand {
+        melds,
+        standing_tiles,
+        winning_tile,
+    } = hand;
+    let tiles = |numbers: &[i32]| -> Option<Vec<Tile>> {
+        numbers.iter().map(|&n| tile_from_pb(n)).collect()
+    };
+    let melds = melds
+        .iter()
+        .map(|meld| {
+            let pb::Meld {
+                kind,
+                tiles: meld_tiles,
+                claimed_from,
+                promoted,
+            } = meld;
+            Some(MeldInput {
+                kind: meld_kind_of(*kind)?,
+                tiles: tiles(meld_tiles)?,
+                claimed_from: claim_of(*claimed_from)?,
+                promoted: *promoted,
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let winning_tile = if *winning_tile == pb::Tile::Unspecified as i32 {
+        None
+    } else {
+        Some(tile_from_pb(*winning_tile)?)
+    };
+    Some(HandInput {
+        melds,
+        standing: tiles(standing_tiles)?,
+        winning_tile,
+    })
+}
+
 fn draft_hand(hand: &pb::Hand) -> HandDraft {
+    clean_hand(hand).map_or_else(|| draft_faulty_hand(hand), HandDraft::clean)
+}
+
+/// The full account of a hand with invalid numbers: every violation, stand-ins in place.
+fn draft_faulty_hand(hand: &pb::Hand) -> HandDraft {
     let mut violations = Vec::new();
     let decoded = decode_hand(hand, &mut violations);
     let mut stand_ins = StandIns::new(&decoded.known);
@@ -554,14 +623,7 @@ pub fn judge_pb(
             "the request has no hand: set `notation` or `hand`".to_owned(),
         )),
         Some(HandSource::Notation(text)) => match referee::parse_notation(text) {
-            Ok(input) => {
-                draft = Some(HandDraft {
-                    input,
-                    violations: Vec::new(),
-                    unknown_kind: Vec::new(),
-                    stand_ins: Vec::new(),
-                });
-            }
+            Ok(input) => draft = Some(HandDraft::clean(input)),
             Err(v) => violations.push(v),
         },
         Some(HandSource::Hand(h)) => {
@@ -711,7 +773,7 @@ fn scored_to_pb(s: &Scored) -> pb::ScoreHandResponse {
             shape: shape_to_pb(r.shape()) as i32,
             elements: s.elements.iter().map(element_to_pb).collect(),
         }),
-        notation: s.notation().unwrap_or_default(),
+        notation: s.notation(),
         ruleset: ruleset_to_pb(s.ruleset.id) as i32,
     }
 }
@@ -897,4 +959,59 @@ pub fn list_fans(request: &pb::ListFansRequest) -> Result<pb::ListFansResponse, 
         ruleset: ruleset_to_pb(rules.id) as i32,
         fans,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Numbers around every enum's range: valid ones, unspecified and out of range.
+    fn number() -> impl Strategy<Value = i32> {
+        prop_oneof![8 => 0..=35i32, 1 => -2..=40i32]
+    }
+
+    fn pb_hand() -> impl Strategy<Value = pb::Hand> {
+        let meld = (
+            prop_oneof![4 => 1..=4i32, 1 => -1..=6i32],
+            prop::collection::vec(number(), 0..=5),
+            prop_oneof![4 => 0..=3i32, 1 => -1..=5i32],
+            any::<bool>(),
+        )
+            .prop_map(|(kind, tiles, claimed_from, promoted)| pb::Meld {
+                kind,
+                tiles,
+                claimed_from,
+                promoted,
+            });
+        (
+            prop::collection::vec(meld, 0..=5),
+            prop::collection::vec(number(), 0..=14),
+            number(),
+        )
+            .prop_map(|(melds, standing_tiles, winning_tile)| pb::Hand {
+                melds,
+                standing_tiles,
+                winning_tile,
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+        /// The one-pass conversion agrees with the full account: it succeeds exactly when
+        /// the full account finds no violation, and then yields the same hand.
+        #[test]
+        fn the_clean_path_agrees_with_the_full_account(hand in pb_hand()) {
+            let full = draft_faulty_hand(&hand);
+            match clean_hand(&hand) {
+                Some(input) => {
+                    prop_assert!(full.violations.is_empty(), "{:?}", full.violations);
+                    prop_assert_eq!(input, full.input);
+                }
+                None => prop_assert!(!full.violations.is_empty()),
+            }
+        }
+    }
 }

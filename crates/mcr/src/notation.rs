@@ -6,9 +6,9 @@
 //! last. Suited tiles are digits followed by `m`, `p` or `s` (`123m`, `2m3p4s`); honours are
 //! the letters `E S W N C F P`.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
-use crate::hand::{Claim, HandInput, MeldInput, MeldKind};
+use crate::hand::{Claim, Hand, HandInput, KongExposure, Meld, MeldInput, MeldKind};
 use crate::tile::{Suit, Tile};
 
 /// Notation that cannot be parsed: where, what was expected, what was found.
@@ -200,21 +200,29 @@ pub fn parse_tiles(src: &str) -> Result<Vec<Tile>, ParseHandError> {
 
 /// Writes tiles compactly: consecutive numbered tiles of one suit share the suit letter.
 pub fn write_tiles(out: &mut String, tiles: &[Tile]) {
+    write_tile_run(out, tiles.iter().copied());
+}
+
+/// Writes tiles in the order given: consecutive suited tiles of one suit share their letter.
+/// Pushes characters directly (no formatting machinery: this runs for every scored hand).
+fn write_tile_run(out: &mut String, tiles: impl IntoIterator<Item = Tile>) {
     let mut pending: Option<Suit> = None;
-    for &t in tiles {
+    for t in tiles {
         if let (Some(r), Some(s)) = (t.rank(), t.suit()) {
             if let Some(p) = pending
                 && p != s
             {
                 out.push(p.letter());
             }
-            let _ = write!(out, "{r}");
+            out.push(char::from(b'0' + r));
             pending = Some(s);
         } else {
             if let Some(p) = pending.take() {
                 out.push(p.letter());
             }
-            let _ = write!(out, "{t}");
+            if let Some(letter) = t.honor_letter() {
+                out.push(letter);
+            }
         }
     }
     if let Some(p) = pending {
@@ -222,9 +230,16 @@ pub fn write_tiles(out: &mut String, tiles: &[Tile]) {
     }
 }
 
+/// Writes a meld's claim digit, if its notation has one.
+fn push_digit(out: &mut String, digit: Option<u8>) {
+    if let Some(d) = digit {
+        out.push(char::from(b'0' + d));
+    }
+}
+
 /// Prints a hand in notation (melds, standing tiles, winning tile last).
 pub fn format_hand(hand: &HandInput) -> String {
-    let mut out = String::new();
+    let mut out = String::with_capacity(32);
     for m in &hand.melds {
         out.push('[');
         write_tiles(&mut out, &m.tiles);
@@ -236,18 +251,55 @@ pub fn format_hand(hand: &HandInput) -> String {
             (MeldKind::Kong, from, false) => Some(from.unwrap_or(Claim::Left).digit()),
             (MeldKind::Chow | MeldKind::Pung, Some(c), _) => Some(c.digit()),
         };
-        if let Some(d) = digit {
-            let _ = write!(out, "{d}");
-        }
+        push_digit(&mut out, digit);
         out.push(']');
     }
-    let tiles: Vec<Tile> = hand
-        .standing
-        .iter()
-        .copied()
-        .chain(hand.winning_tile)
-        .collect();
-    write_tiles(&mut out, &tiles);
+    write_tile_run(
+        &mut out,
+        hand.standing.iter().copied().chain(hand.winning_tile),
+    );
+    out
+}
+
+/// The canonical notation of a validated hand: the melds as declared (a chow without a claim
+/// digit, since it always comes from the left; a melded kong whose source is not known as
+/// claimed from the left, the notation's default), the standing tiles sorted, the winning
+/// tile last. Hands that differ only in the order of their standing tiles print the same.
+pub fn format_canonical(hand: &Hand) -> String {
+    let mut out = String::with_capacity(32);
+    for &meld in hand.melds() {
+        out.push('[');
+        let digit = match meld {
+            Meld::Chow { first } => {
+                let second = first.succ();
+                let third = second.and_then(Tile::succ);
+                write_tile_run(&mut out, [Some(first), second, third].into_iter().flatten());
+                None
+            }
+            Meld::Pung { tile, from } => {
+                write_tile_run(&mut out, [tile; 3]);
+                from.map(Claim::digit)
+            }
+            Meld::Kong { tile, exposure } => {
+                write_tile_run(&mut out, [tile; 4]);
+                match exposure {
+                    KongExposure::Concealed => None,
+                    KongExposure::Direct(from) => Some(from.unwrap_or(Claim::Left).digit()),
+                    KongExposure::Promoted(from) => Some(from.unwrap_or(Claim::Left).digit() + 4),
+                }
+            }
+        };
+        push_digit(&mut out, digit);
+        out.push(']');
+    }
+    let mut standing = [Tile::ALL[0]; 13];
+    let standing = &mut standing[..hand.standing().len()];
+    standing.copy_from_slice(hand.standing());
+    standing.sort_unstable();
+    write_tile_run(
+        &mut out,
+        standing.iter().copied().chain([hand.winning_tile()]),
+    );
     out
 }
 

@@ -247,6 +247,15 @@ impl Tile {
         }
     }
 
+    /// The letter of an honour in notation (`E S W N C F P`); `None` for a suited tile.
+    pub const fn honor_letter(self) -> Option<char> {
+        if self.0 >= 27 {
+            Some(HONOR_LETTERS[(self.0 - 27) as usize])
+        } else {
+            None
+        }
+    }
+
     /// The honour tile written with this letter (`E S W N C F P`).
     pub fn honor_from_letter(c: char) -> Option<Tile> {
         HONOR_LETTERS

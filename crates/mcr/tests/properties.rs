@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use mcr::notation::{format_hand, parse_hand};
+use mcr::notation::{format_canonical, format_hand, parse_hand};
 use mcr::{
     Claim, Fan, HandInput, MeldInput, MeldKind, Outcome, Ruleset, RulesetId, Scoring, Suit, Tile,
     ViolationCode, WinContext, WinMethod, Wind, score,
@@ -414,7 +414,22 @@ proptest! {
             .map_err(|e| TestCaseError::fail(format!("`{again}`: {e}")))?
             .validate(&ctx)
             .map_err(|v| TestCaseError::fail(format!("`{again}`: {v:?}")))?;
-        prop_assert_eq!(reparsed, valid, "`{}` → `{}`", text, again);
+        prop_assert_eq!(&reparsed, &valid, "`{}` → `{}`", text, again);
+        // The canonical notation is the declared notation with the standing tiles sorted and
+        // no digit on chows, and it reads back to the same hand (standing tiles aside).
+        let canonical = format_canonical(&valid);
+        let mut expected = valid.to_input();
+        expected.standing.sort_unstable();
+        for m in &mut expected.melds {
+            if m.kind == MeldKind::Chow {
+                m.claimed_from = None;
+            }
+        }
+        prop_assert_eq!(&canonical, &format_hand(&expected));
+        let mut back = parse_hand(&canonical)
+            .map_err(|e| TestCaseError::fail(format!("`{canonical}`: {e}")))?;
+        back.standing.sort_unstable();
+        prop_assert_eq!(back, expected, "`{}`", canonical);
     }
 
     #[test]
