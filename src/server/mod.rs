@@ -12,6 +12,7 @@
 //! [`guard`] (load shedding and deadlines), [`shutdown`] (the signals).
 
 pub mod guard;
+pub mod io;
 pub mod service;
 pub mod shutdown;
 pub mod status;
@@ -23,6 +24,7 @@ use std::time::Duration;
 
 use http::HeaderName;
 use tokio::net::TcpListener;
+use tokio_stream::StreamExt as _;
 use tonic::codec::CompressionEncoding;
 use tonic::server::NamedService;
 use tonic::transport::server::TcpIncoming;
@@ -161,7 +163,9 @@ impl Server {
             .add_service(Guarded::new(referee, &config));
 
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let incoming = TcpIncoming::from(listener).with_nodelay(Some(true));
+        let incoming = TcpIncoming::from(listener)
+            .with_nodelay(Some(true))
+            .map(|accepted| accepted.map(io::Connection::from));
         let mut serving = tokio::spawn(router.serve_with_incoming_shutdown(incoming, async {
             let _ = stopped.await;
         }));
