@@ -136,20 +136,20 @@ pub fn meld_kind_to_pb(kind: MeldKind) -> pb::MeldKind {
     }
 }
 
-/// The claim source with this proto number (`Some(None)`: not stated); `None` for an
-/// unknown number.
-fn claim_of(number: i32) -> Option<Option<Claim>> {
-    match pb::ClaimSource::try_from(number).ok()? {
-        pb::ClaimSource::Unspecified => Some(None),
-        pb::ClaimSource::Left => Some(Some(Claim::Left)),
-        pb::ClaimSource::Opposite => Some(Some(Claim::Opposite)),
-        pb::ClaimSource::Right => Some(Some(Claim::Right)),
+/// The claim source with this proto number (`None`: not stated); the number back when it
+/// is unknown.
+fn claim_of(number: i32) -> Result<Option<Claim>, i32> {
+    match pb::ClaimSource::try_from(number).map_err(|_| number)? {
+        pb::ClaimSource::Unspecified => Ok(None),
+        pb::ClaimSource::Left => Ok(Some(Claim::Left)),
+        pb::ClaimSource::Opposite => Ok(Some(Claim::Opposite)),
+        pb::ClaimSource::Right => Ok(Some(Claim::Right)),
     }
 }
 
 /// A proto claim source; unspecified is "not stated".
 pub fn claim_from_pb(number: i32, field: &str) -> Result<Option<Claim>, Violation> {
-    claim_of(number).ok_or_else(|| {
+    claim_of(number).map_err(|number| {
         value_invalid(
             field,
             format!(
@@ -380,7 +380,7 @@ fn clean_hand(hand: &pb::Hand) -> Option<HandInput> {
             Some(MeldInput {
                 kind: meld_kind_of(*kind)?,
                 tiles: tiles(meld_tiles)?,
-                claimed_from: claim_of(*claimed_from)?,
+                claimed_from: claim_of(*claimed_from).ok()?,
                 promoted: *promoted,
             })
         })
