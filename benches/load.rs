@@ -535,9 +535,65 @@ async fn raw_loop(
 
 /// The requests of the run, encoded once.
 struct Messages {
+    /// `ScoreHand` requests in the default (full) view.
     hands: Arc<Vec<Bytes>>,
+    /// The same in `SCORE_VIEW_BASIC`.
+    basic_hands: Arc<Vec<Bytes>>,
+    /// `BatchScoreHands` requests in the default (full) view.
     batches: Arc<Vec<Bytes>>,
+    /// The same with `default_view` `SCORE_VIEW_BASIC`.
+    basic_batches: Arc<Vec<Bytes>>,
     health: Arc<Vec<Bytes>>,
+}
+
+/// The phases of single calls.
+#[derive(Default)]
+struct CallPhases {
+    health: Phase,
+    score: Phase,
+    basic: Phase,
+    lone_health: Phase,
+    lone_score: Phase,
+}
+
+/// What the server process has run on the CPUs so far (user + system, every thread), from
+/// `/proc/<pid>/stat`, in clock ticks of 10 ms (Linux's `USER_HZ`).
+fn cpu_ticks(pid: Option<u32>) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid?)).ok()?;
+    // The fields after the command name (which may hold spaces) in parentheses.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split(' ').collect();
+    // utime and stime are fields 14 and 15 of the line: 11 and 12 after the name.
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some(utime + stime)
+}
+
+/// A measured phase: its calls and the server CPU time they took.
+#[derive(Default)]
+struct Phase {
+    run: Run,
+    cpu_ticks: u64,
+}
+
+impl Phase {
+    /// Runs `measure`, adding its calls and the server's CPU time to this phase.
+    async fn measure<F: Future<Output = Run>>(&mut self, pid: Option<u32>, measure: F) {
+        let before = cpu_ticks(pid);
+        let run = measure.await;
+        if let (Some(a), Some(b)) = (before, cpu_ticks(pid)) {
+            self.cpu_ticks += b - a;
+        }
+        self.run.merge(run);
+    }
+
+    /// Server CPU per call in microseconds (NaN without a spawned server).
+    fn cpu_us_per_call(&self, per_call: f64) -> f64 {
+        if self.cpu_ticks == 0 || self.run.requests == 0 {
+            return f64::NAN;
+        }
+        self.cpu_ticks as f64 * 10_000.0 / (self.run.requests as f64 * per_call)
+    }
 }
 
 /// Checks what the server answers before measuring it: a score for a hand, 1,000 results for
@@ -584,9 +640,11 @@ fn run(plan: &Plan) -> Result<(), String> {
                     .map(|i| hands[(b * 397 + i) % hands.len()].clone())
                     .collect(),
                 default_ruleset: pb::Ruleset::Mil as i32,
+                default_view: pb::ScoreView::Unspecified as i32,
             })
             .collect(),
     );
+    let basic = pb::ScoreView::Basic as i32;
     let messages = Messages {
         hands: Arc::new(
             hands
@@ -594,10 +652,34 @@ fn run(plan: &Plan) -> Result<(), String> {
                 .map(|h| Bytes::from(h.encode_to_vec()))
                 .collect(),
         ),
+        basic_hands: Arc::new(
+            hands
+                .iter()
+                .map(|h| {
+                    let h = pb::ScoreHandRequest {
+                        view: basic,
+                        ..h.clone()
+                    };
+                    Bytes::from(h.encode_to_vec())
+                })
+                .collect(),
+        ),
         batches: Arc::new(
             batches
                 .iter()
                 .map(|b| Bytes::from(b.encode_to_vec()))
+                .collect(),
+        ),
+        basic_batches: Arc::new(
+            batches
+                .iter()
+                .map(|b| {
+                    let b = pb::BatchScoreHandsRequest {
+                        default_view: basic,
+                        ..b.clone()
+                    };
+                    Bytes::from(b.encode_to_vec())
+                })
                 .collect(),
         ),
         health: Arc::new(vec![Bytes::from(
@@ -629,42 +711,54 @@ fn run(plan: &Plan) -> Result<(), String> {
     let health_too = plan.only.as_deref() != Some("score");
     let score_too = plan.only.as_deref() != Some("health");
     let batches_too = plan.only.as_deref().is_none_or(|only| only == "batch");
-    let (mut health, mut score, mut lone_health, mut lone_score) = rt.block_on(async {
+    let pid = server.child.as_ref().map(Child::id);
+    let calls_phases = rt.block_on(async {
+        let mut phases = CallPhases::default();
         if !calls {
-            return Ok(Default::default());
+            return Ok(phases);
         }
         let channel = connect(&mut server).await?;
         check_answers(&channel, &hands[0], &batches[0]).await?;
-        let (h, m) = (&messages.hands, &messages.health);
+        let (h, b, m) = (&messages.hands, &messages.basic_hands, &messages.health);
         // Warm-up: connections, allocator, caches.
         if score_too {
             raw_loop(&channel, SCORE_HAND, h, in_flight, plan.warm_up).await;
+            raw_loop(&channel, SCORE_HAND, b, in_flight, plan.warm_up / 2).await;
         }
         if health_too {
             raw_loop(&channel, HEALTH_CHECK, m, in_flight, plan.warm_up / 2).await;
         }
 
-        let (mut health, mut score) = (Run::default(), Run::default());
+        // Alternating rounds, so that a change in the machine's load hits every RPC alike.
         for _ in 0..plan.rounds {
             if health_too {
-                health.merge(raw_loop(&channel, HEALTH_CHECK, m, in_flight, plan.round).await);
+                let health = raw_loop(&channel, HEALTH_CHECK, m, in_flight, plan.round);
+                phases.health.measure(pid, health).await;
             }
             if score_too {
-                score.merge(raw_loop(&channel, SCORE_HAND, h, in_flight, plan.round).await);
+                let score = raw_loop(&channel, SCORE_HAND, h, in_flight, plan.round);
+                phases.score.measure(pid, score).await;
+                let basic = raw_loop(&channel, SCORE_HAND, b, in_flight, plan.round);
+                phases.basic.measure(pid, basic).await;
             }
         }
-        let lone_health = if health_too {
-            raw_loop(&channel, HEALTH_CHECK, m, 1, plan.lone).await
-        } else {
-            Run::default()
-        };
-        let lone_score = if score_too {
-            raw_loop(&channel, SCORE_HAND, h, 1, plan.lone).await
-        } else {
-            Run::default()
-        };
-        Ok::<_, String>((health, score, lone_health, lone_score))
+        if health_too {
+            let lone = raw_loop(&channel, HEALTH_CHECK, m, 1, plan.lone);
+            phases.lone_health.measure(pid, lone).await;
+        }
+        if score_too {
+            let lone = raw_loop(&channel, SCORE_HAND, h, 1, plan.lone);
+            phases.lone_score.measure(pid, lone).await;
+        }
+        Ok::<_, String>(phases)
     })?;
+    let CallPhases {
+        mut health,
+        mut score,
+        mut basic,
+        mut lone_health,
+        mut lone_score,
+    } = calls_phases;
     let scored = server
         .metrics
         .and_then(|m| scrape(m, "mahjong_hands_scored_total"));
@@ -676,13 +770,15 @@ fn run(plan: &Plan) -> Result<(), String> {
         pin_self(&format!("0-{}", cpus - 1));
         server = spawn_server(None)?;
     }
-    let mut batch = rt.block_on(async {
+    let pid = server.child.as_ref().map(Child::id);
+    let (mut batch, mut basic_batch) = rt.block_on(async {
+        let (mut full, mut basic) = (Phase::default(), Phase::default());
         if !batches_too {
-            return Ok(Run::default());
+            return Ok((full, basic));
         }
         let channel = connect(&mut server).await?;
         check_answers(&channel, &hands[0], &batches[0]).await?;
-        let b = &messages.batches;
+        let (b, lean) = (&messages.batches, &messages.basic_batches);
         raw_loop(
             &channel,
             BATCH_SCORE_HANDS,
@@ -691,7 +787,17 @@ fn run(plan: &Plan) -> Result<(), String> {
             plan.warm_up,
         )
         .await;
-        Ok::<_, String>(raw_loop(&channel, BATCH_SCORE_HANDS, b, BATCH_IN_FLIGHT, plan.batch).await)
+        let run = raw_loop(&channel, BATCH_SCORE_HANDS, b, BATCH_IN_FLIGHT, plan.batch);
+        full.measure(pid, run).await;
+        let run = raw_loop(
+            &channel,
+            BATCH_SCORE_HANDS,
+            lean,
+            BATCH_IN_FLIGHT,
+            plan.batch,
+        );
+        basic.measure(pid, run).await;
+        Ok::<_, String>((full, basic))
     })?;
     let now = server
         .metrics
@@ -727,10 +833,21 @@ fn run(plan: &Plan) -> Result<(), String> {
     );
     println!();
     println!(
-        "  {:<34} {:>9} {:>9} {:>11} {:>8} {:>8} {:>8} {:>8} {:>6}",
-        "RPC", "in flight", "calls", "calls/s", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "errors"
+        "  {:<40} {:>9} {:>9} {:>9} {:>8} {:>8} {:>8} {:>8} {:>6} {:>10}",
+        "RPC",
+        "in flight",
+        "calls",
+        "calls/s",
+        "p50 ms",
+        "p90 ms",
+        "p99 ms",
+        "p99.9 ms",
+        "errors",
+        "server µs"
     );
-    let row = |name: &str, n: usize, run: &mut Run| {
+    let row = |name: &str, n: usize, phase: &mut Phase, per_call: f64| {
+        let cpu = phase.cpu_us_per_call(per_call);
+        let run = &mut phase.run;
         let (p50, p90, p99, p999) = (
             run.quantile_ms(0.50),
             run.quantile_ms(0.90),
@@ -738,40 +855,68 @@ fn run(plan: &Plan) -> Result<(), String> {
             run.quantile_ms(0.999),
         );
         println!(
-            "  {name:<34} {n:>9} {:>9} {:>11.0} {p50:>8.3} {p90:>8.3} {p99:>8.3} {p999:>8.3} {:>6}",
+            "  {name:<40} {n:>9} {:>9} {:>9.0} {p50:>8.3} {p90:>8.3} {p99:>8.3} {p999:>8.3} {:>6} {:>10.1}",
             run.requests,
             run.rate(),
-            run.errors
+            run.errors,
+            cpu,
         );
         (p50, p99)
     };
-    let (_, health_p99) = row("grpc.health.v1.Health/Check", in_flight, &mut health);
-    let (_, score_p99) = row("mahjong.v1.MahjongService/ScoreHand", in_flight, &mut score);
-    let (lone_health_p50, _) = row("grpc.health.v1.Health/Check", 1, &mut lone_health);
-    let (lone_score_p50, _) = row("mahjong.v1.MahjongService/ScoreHand", 1, &mut lone_score);
+    let (_, health_p99) = row("grpc.health.v1.Health/Check", in_flight, &mut health, 1.0);
+    let (_, score_p99) = row("ScoreHand", in_flight, &mut score, 1.0);
+    let (_, basic_p99) = row("ScoreHand (SCORE_VIEW_BASIC)", in_flight, &mut basic, 1.0);
+    let (lone_health_p50, _) = row("grpc.health.v1.Health/Check", 1, &mut lone_health, 1.0);
+    let (lone_score_p50, _) = row("ScoreHand", 1, &mut lone_score, 1.0);
+    let per_batch = BATCH_HANDS as f64;
     row(
         "BatchScoreHands (1,000 hands/call)",
         BATCH_IN_FLIGHT,
         &mut batch,
+        per_batch,
     );
-    let hands_per_s = batch.rate() * BATCH_HANDS as f64;
+    row(
+        "BatchScoreHands (1,000, BASIC)",
+        BATCH_IN_FLIGHT,
+        &mut basic_batch,
+        per_batch,
+    );
+    let hands_per_s = batch.run.rate() * per_batch;
+    let basic_hands_per_s = basic_batch.run.rate() * per_batch;
+    println!("  (server µs: the server's CPU time per call, per hand for batches)");
     println!();
     println!(
-        "  BatchScoreHands: {hands_per_s:.0} hands/s ({:.1} ms per 1,000-hand call at p50)",
-        batch.quantile_ms(0.5)
+        "  BatchScoreHands: {hands_per_s:.0} hands/s ({:.1} ms per 1,000-hand call at p50); \
+         with default_view SCORE_VIEW_BASIC: {basic_hands_per_s:.0} hands/s",
+        batch.run.quantile_ms(0.5)
     );
     println!(
         "  lone-call overhead of ScoreHand over the health check at p50: {:.3} ms",
         lone_score_p50 - lone_health_p50
     );
+    let ratio = score.run.rate() / health.run.rate().max(1e-9);
+    let p99_ratio = score_p99 / health_p99;
+    println!(
+        "  ScoreHand in SCORE_VIEW_BASIC: {:.1}% of the health check's throughput, p99 {:.2}x",
+        basic.run.rate() / health.run.rate().max(1e-9) * 100.0,
+        basic_p99 / health_p99
+    );
     if let Some(scored) = scored {
         println!("  server's mahjong_hands_scored_total at the end: {scored:.0}");
     }
 
-    let errors =
-        health.errors + score.errors + lone_health.errors + lone_score.errors + batch.errors;
-    let ratio = score.rate() / health.rate().max(1e-9);
-    let p99_ratio = score_p99 / health_p99;
+    let errors = [
+        &health,
+        &score,
+        &basic,
+        &lone_health,
+        &lone_score,
+        &batch,
+        &basic_batch,
+    ]
+    .iter()
+    .map(|p| p.run.errors)
+    .sum::<u64>();
     let targets = [
         (
             format!(
@@ -791,7 +936,7 @@ fn run(plan: &Plan) -> Result<(), String> {
             lone_score_p50 < 0.2,
         ),
         (
-            format!("BatchScoreHands >= 500,000 hands/s: {hands_per_s:.0}"),
+            format!("BatchScoreHands >= 500,000 hands/s (default view): {hands_per_s:.0}"),
             hands_per_s >= 500_000.0,
         ),
         (format!("no failed calls: {errors}"), errors == 0),

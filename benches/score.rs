@@ -76,6 +76,7 @@ fn encoded_requests(inputs: &[(HandInput, WinContext)]) -> Vec<Vec<u8>> {
                 )),
                 context: Some(convert::context_to_pb(ctx)),
                 ruleset: pb::Ruleset::Mil as i32,
+                view: pb::ScoreView::Unspecified as i32,
             }
             .encode_to_vec()
         })
@@ -95,6 +96,7 @@ fn bench_api(c: &mut Criterion) {
                     .filter_map(|r| pb::ScoreHandRequest::decode(r.as_slice()).ok())
                     .collect(),
                 default_ruleset: pb::Ruleset::Mil as i32,
+                default_view: pb::ScoreView::Unspecified as i32,
             }
             .encode_to_vec()
         })

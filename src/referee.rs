@@ -62,17 +62,41 @@ impl Scored {
     }
 }
 
-/// Validates a declared hand with its context and scores it under a ruleset.
+/// How much of the score sheet [`judge`] works out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Detail {
+    /// Everything: the elements of the reading, and the ones that form each fan.
+    Sheet,
+    /// The fans, their points and counts, and the totals: [`Scored::elements`] is empty and
+    /// no [`FanLine::elements`] are worked out.
+    Totals,
+}
+
+/// Validates a declared hand with its context and scores it under a ruleset, with the
+/// whole score sheet ([`Detail::Sheet`]).
 ///
 /// Violations come back with the field paths of the API (see [`api_field_path`]).
 pub fn judge(hand: &HandInput, context: &WinContext, ruleset: RulesetId) -> Judgement {
+    judge_in(hand, context, ruleset, Detail::Sheet)
+}
+
+/// [`judge`], working out the score sheet only as far as `detail` asks.
+pub fn judge_in(
+    hand: &HandInput,
+    context: &WinContext,
+    ruleset: RulesetId,
+    detail: Detail,
+) -> Judgement {
     match hand.validate(context) {
         Err(violations) => Judgement::Invalid(violations.into_iter().map(api_field_path).collect()),
         Ok(hand) => {
             let rules = Ruleset::get(ruleset);
             let scoring = score(&hand, context, rules);
-            let lines = scoring.lines(rules);
-            let elements = scoring.reading.map(|r| r.elements()).unwrap_or_default();
+            let elements = match detail {
+                Detail::Sheet => scoring.reading.map(|r| r.elements()).unwrap_or_default(),
+                Detail::Totals => Vec::new(),
+            };
+            let lines = scoring.lines_of(rules, &elements);
             Judgement::Scored(Box::new(Scored {
                 hand,
                 context: *context,

@@ -11,6 +11,9 @@ use mcr::notation::parse_hand;
 use mcr::{Fan, Tile, WinContext, WinMethod, Wind};
 use pb::score_hand_request::HandInput;
 
+#[allow(dead_code)] // the corpus helpers this test does not use
+mod support;
+
 /// A tile by notation, as its proto number.
 fn t(s: &str) -> i32 {
     tile_to_pb(s.parse::<Tile>().unwrap())
@@ -51,6 +54,7 @@ fn request(hand: pb::Hand) -> pb::ScoreHandRequest {
         hand_input: Some(HandInput::Hand(hand)),
         context: None,
         ruleset: 0,
+        view: pb::ScoreView::Unspecified as i32,
     }
 }
 
@@ -172,6 +176,7 @@ fn e23_scores_18_with_its_sheet_under_every_ruleset() {
                 ..Default::default()
             }),
             ruleset: ruleset as i32,
+            view: pb::ScoreView::Unspecified as i32,
         });
         assert_eq!(resp.outcome, pb::Outcome::Win as i32);
         assert_eq!(
@@ -236,6 +241,7 @@ fn notation_and_structured_input_give_the_same_response() {
             ..Default::default()
         }),
         ruleset: pb::Ruleset::Mil as i32,
+        view: pb::ScoreView::Unspecified as i32,
     });
     let by_hand = score_request(&pb::ScoreHandRequest {
         hand_input: Some(HandInput::Hand(e23())),
@@ -244,6 +250,7 @@ fn notation_and_structured_input_give_the_same_response() {
             ..Default::default()
         }),
         ruleset: pb::Ruleset::Mil as i32,
+        view: pb::ScoreView::Unspecified as i32,
     });
     assert_eq!(by_notation, by_hand);
 }
@@ -324,6 +331,7 @@ fn winds_and_rulesets_out_of_range_are_value_invalid() {
             ..Default::default()
         }),
         ruleset: 4,
+        view: pb::ScoreView::Unspecified as i32,
     });
     assert_eq!(
         violations(&resp),
@@ -350,6 +358,7 @@ fn notation_syntax_errors_say_where_and_what() {
         hand_input: Some(HandInput::Notation("[123m][789m]12x".into())),
         context: None,
         ruleset: 0,
+        view: pb::ScoreView::Unspecified as i32,
     });
     assert_eq!(violations(&resp), [pair("NOTATION_SYNTAX", "notation")]);
     let message = &resp.violations[0].message;
@@ -386,6 +395,7 @@ fn conversion_and_domain_violations_are_collected_together() {
             ..Default::default()
         }),
         ruleset: pb::Ruleset::Mil as i32,
+        view: pb::ScoreView::Unspecified as i32,
     });
     assert_eq!(
         violations(&resp),
@@ -453,6 +463,7 @@ fn losing_hands_are_results_not_violations() {
             ..Default::default()
         }),
         ruleset: 0,
+        view: pb::ScoreView::Unspecified as i32,
     });
     assert_eq!(resp.outcome, pb::Outcome::NotWinningShape as i32);
     assert!(resp.violations.is_empty() && resp.fans.is_empty() && resp.reading.is_none());
@@ -462,6 +473,7 @@ fn losing_hands_are_results_not_violations() {
         hand_input: Some(HandInput::Notation("[123m]456m234p67s55p8s".into())),
         context: None,
         ruleset: 0,
+        view: pb::ScoreView::Unspecified as i32,
     });
     assert_eq!(resp.outcome, pb::Outcome::BelowMinimum as i32);
     assert!(!resp.fans.is_empty() && resp.fan_total < 8);
@@ -648,6 +660,7 @@ mod never_panics {
                 hand_input: Some(HandInput::Hand(hand)),
                 context,
                 ruleset,
+                view: pb::ScoreView::Unspecified as i32,
             }));
         }
 
@@ -657,6 +670,7 @@ mod never_panics {
                 hand_input: Some(HandInput::Notation(text)),
                 context,
                 ruleset: 0,
+                view: pb::ScoreView::Unspecified as i32,
             }));
         }
 
@@ -687,4 +701,47 @@ fn canonical_notation_writes_a_melded_kong_of_unknown_source_as_melded() {
     let resp = score_request(&request(hand(pb::ClaimSource::Unspecified)));
     assert!(resp.violations.is_empty());
     assert_eq!(resp.notation, "[5555p1][123m][456m][789m]EE");
+}
+
+/// The basic view is the full sheet without names, elements, reading and notation, for every
+/// hand of the public corpus (wins, hands under 8 and non-winning shapes) and every ruleset.
+#[test]
+fn the_basic_view_is_the_full_sheet_without_its_descriptions() {
+    let cases = support::corpus::load();
+    let inputs: Vec<_> = cases
+        .iter()
+        .filter_map(support::corpus::Case::input)
+        .collect();
+    assert!(inputs.len() > 2_900, "{} usable hands", inputs.len());
+    let mut scored = 0;
+    for (hand, ctx) in &inputs {
+        for ruleset in [
+            pb::Ruleset::ChineseOfficial1998,
+            pb::Ruleset::Mil,
+            pb::Ruleset::GreenBook2006,
+        ] {
+            let request = |view: pb::ScoreView| pb::ScoreHandRequest {
+                hand_input: Some(HandInput::Hand(hand_to_pb(hand))),
+                context: Some(context_to_pb(ctx)),
+                ruleset: ruleset as i32,
+                view: view as i32,
+            };
+            let mut full = score_request(&request(pb::ScoreView::Unspecified));
+            assert_eq!(full, score_request(&request(pb::ScoreView::Full)));
+            let basic = score_request(&request(pb::ScoreView::Basic));
+            if full.outcome != pb::Outcome::Invalid as i32 {
+                scored += 1;
+                assert!(!full.notation.is_empty());
+            }
+            for line in &mut full.fans {
+                line.name_zh.clear();
+                line.name_en.clear();
+                line.element_indices.clear();
+            }
+            full.reading = None;
+            full.notation.clear();
+            assert_eq!(basic, full);
+        }
+    }
+    assert!(scored > 8_000, "{scored} scored");
 }

@@ -336,6 +336,7 @@ fn score_request(notation: &str) -> pb::ScoreHandRequest {
         )),
         context: None,
         ruleset: pb::Ruleset::Mil as i32,
+        view: pb::ScoreView::Unspecified as i32,
     }
 }
 
@@ -385,6 +386,7 @@ fn metrics_count_calls_by_method_and_status() {
             .map(score_request)
             .to_vec(),
         default_ruleset: pb::Ruleset::Mil as i32,
+        default_view: pb::ScoreView::Unspecified as i32,
     };
     let results =
         h.rt.block_on(client.batch_score_hands(batch))

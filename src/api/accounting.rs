@@ -862,7 +862,11 @@ fn winning_hand_path(prefix: &str, field: &str) -> String {
 /// The score sheet of a hand already judged valid by the domain.
 fn score_sheet(w: &WinningHand, ruleset: RulesetId) -> pb::ScoreHandResponse {
     let judgement = referee::judge(&w.hand, &w.context, ruleset);
-    convert::score_response(&judgement, convert::ruleset_to_pb(ruleset) as i32)
+    convert::score_response(
+        &judgement,
+        convert::ruleset_to_pb(ruleset) as i32,
+        pb::ScoreView::Full,
+    )
 }
 
 // ---------------------------------------------------------------------------------------------

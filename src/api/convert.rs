@@ -16,7 +16,7 @@ use mcr::{
 };
 
 use super::pb;
-use crate::referee::{self, Judgement, Scored};
+use crate::referee::{self, Detail, Judgement, Scored};
 
 // ---------------------------------------------------------------------------------------------
 // Single values, proto → domain
@@ -107,6 +107,18 @@ fn meld_kind_of(number: i32) -> Option<MeldKind> {
         pb::MeldKind::Kong => Some(MeldKind::Kong),
         pb::MeldKind::ConcealedKong => Some(MeldKind::ConcealedKong),
         pb::MeldKind::Unspecified => None,
+    }
+}
+
+/// A proto score view; unspecified is the full sheet.
+pub fn view_from_pb(number: i32, field: &str) -> Result<pb::ScoreView, Violation> {
+    match pb::ScoreView::try_from(number) {
+        Ok(pb::ScoreView::Unspecified | pb::ScoreView::Full) => Ok(pb::ScoreView::Full),
+        Ok(pb::ScoreView::Basic) => Ok(pb::ScoreView::Basic),
+        Err(_) => Err(value_invalid(
+            field,
+            format!("{number} is not a score view (expected SCORE_VIEW_BASIC or SCORE_VIEW_FULL)"),
+        )),
     }
 }
 
@@ -605,16 +617,35 @@ impl<'a> From<&'a pb::validate_hand_request::HandInput> for HandSource<'a> {
     }
 }
 
+/// What a request asks for besides its hand and context: proto numbers as given.
+#[derive(Debug, Clone, Copy)]
+pub struct Asked {
+    /// The ruleset.
+    pub ruleset: i32,
+    /// The score view (the full sheet when unspecified).
+    pub view: i32,
+}
+
+/// What [`judge_pb`] makes of a request.
+#[derive(Debug)]
+pub struct Judged {
+    /// The judgement.
+    pub judgement: Judgement,
+    /// The ruleset to report: the one applied, or for an unknown ruleset the number given.
+    pub ruleset: i32,
+    /// The view to answer in (the full sheet when the one asked for is unknown).
+    pub view: pb::ScoreView,
+}
+
 /// Converts, validates and scores the parts of a request, collecting every violation:
-/// the conversion's first (hand, context, ruleset), then the domain's.
-///
-/// Returns the judgement and the ruleset to report: the one applied, or for an unknown
-/// ruleset the number given.
+/// the conversion's first (hand, context, ruleset, view), then the domain's. Works out the
+/// score sheet only as far as the view needs.
 pub fn judge_pb(
     hand: Option<HandSource<'_>>,
     context: Option<&pb::WinContext>,
-    ruleset: i32,
-) -> (Judgement, i32) {
+    asked: Asked,
+) -> Judged {
+    let Asked { ruleset, view } = asked;
     let mut violations = Vec::new();
     let mut draft: Option<HandDraft> = None;
     match hand {
@@ -638,10 +669,23 @@ pub fn judge_pb(
         .map_err(|v| violations.push(v))
         .ok();
     let reported_ruleset = ruleset_id.map_or(ruleset, |id| ruleset_to_pb(id) as i32);
+    let view = view_from_pb(view, "view").unwrap_or_else(|v| {
+        violations.push(v);
+        pb::ScoreView::Full
+    });
+    let detail = match view {
+        pb::ScoreView::Basic => Detail::Totals,
+        pb::ScoreView::Unspecified | pb::ScoreView::Full => Detail::Sheet,
+    };
+    let judged = |judgement| Judged {
+        judgement,
+        ruleset: reported_ruleset,
+        view,
+    };
 
     match (draft, ruleset_id) {
         (Some(draft), Some(id)) if violations.is_empty() => {
-            (referee::judge(&draft.input, &context, id), reported_ruleset)
+            judged(referee::judge_in(&draft.input, &context, id, detail))
         }
         (draft, _) => {
             if let Some(draft) = draft
@@ -654,7 +698,7 @@ pub fn judge_pb(
                         .map(referee::api_field_path),
                 );
             }
-            (Judgement::Invalid(violations), reported_ruleset)
+            judged(Judgement::Invalid(violations))
         }
     }
 }
@@ -718,6 +762,19 @@ pub fn fan_line_to_pb(line: &FanLine) -> pb::FanLine {
     }
 }
 
+/// A score sheet line as proto without names or elements ([`pb::ScoreView::Basic`]).
+fn fan_line_numbers(line: &FanLine) -> pb::FanLine {
+    pb::FanLine {
+        fan: fan_to_pb(line.fan),
+        name_zh: String::new(),
+        name_en: String::new(),
+        points: u32::from(line.points),
+        count: u32::from(line.count),
+        total_points: line.total(),
+        element_indices: Vec::new(),
+    }
+}
+
 /// A domain shape as proto.
 pub fn shape_to_pb(shape: Shape) -> pb::Shape {
     match shape {
@@ -760,26 +817,44 @@ pub fn reading_to_pb(reading: &Reading) -> pb::Reading {
     }
 }
 
-fn scored_to_pb(s: &Scored) -> pb::ScoreHandResponse {
+/// A score as a response in `view`.
+fn scored_to_pb(s: &Scored, view: pb::ScoreView) -> pb::ScoreHandResponse {
     let scoring = &s.scoring;
-    pb::ScoreHandResponse {
+    let numbers = pb::ScoreHandResponse {
         outcome: outcome_to_pb(scoring.outcome) as i32,
-        fans: s.lines.iter().map(fan_line_to_pb).collect(),
+        fans: Vec::new(),
         fan_total: scoring.fan_total,
         flower_points: scoring.flower_points,
         total: scoring.total,
         violations: Vec::new(),
-        reading: scoring.reading.as_ref().map(|r| pb::Reading {
-            shape: shape_to_pb(r.shape()) as i32,
-            elements: s.elements.iter().map(element_to_pb).collect(),
-        }),
-        notation: s.notation(),
+        reading: None,
+        notation: String::new(),
         ruleset: ruleset_to_pb(s.ruleset.id) as i32,
+    };
+    match view {
+        pb::ScoreView::Basic => pb::ScoreHandResponse {
+            fans: s.lines.iter().map(fan_line_numbers).collect(),
+            ..numbers
+        },
+        pb::ScoreView::Unspecified | pb::ScoreView::Full => pb::ScoreHandResponse {
+            fans: s.lines.iter().map(fan_line_to_pb).collect(),
+            reading: scoring.reading.as_ref().map(|r| pb::Reading {
+                shape: shape_to_pb(r.shape()) as i32,
+                elements: s.elements.iter().map(element_to_pb).collect(),
+            }),
+            notation: s.notation(),
+            ..numbers
+        },
     }
 }
 
-/// A judgement as a `ScoreHand` response; `ruleset` is reported as is for an invalid input.
-pub fn score_response(judgement: &Judgement, ruleset: i32) -> pb::ScoreHandResponse {
+/// A judgement as a `ScoreHand` response in `view`; `ruleset` is reported as is for an
+/// invalid input.
+pub fn score_response(
+    judgement: &Judgement,
+    ruleset: i32,
+    view: pb::ScoreView,
+) -> pb::ScoreHandResponse {
     match judgement {
         Judgement::Invalid(violations) => pb::ScoreHandResponse {
             outcome: pb::Outcome::Invalid as i32,
@@ -787,7 +862,7 @@ pub fn score_response(judgement: &Judgement, ruleset: i32) -> pb::ScoreHandRespo
             ruleset,
             ..pb::ScoreHandResponse::default()
         },
-        Judgement::Scored(s) => scored_to_pb(s),
+        Judgement::Scored(s) => scored_to_pb(s, view),
     }
 }
 
@@ -818,13 +893,17 @@ pub fn score_request(request: &pb::ScoreHandRequest) -> pb::ScoreHandResponse {
         hand_input,
         context,
         ruleset,
+        view,
     } = request;
-    let (judgement, ruleset) = judge_pb(
+    let judged = judge_pb(
         hand_input.as_ref().map(HandSource::from),
         context.as_ref(),
-        *ruleset,
+        Asked {
+            ruleset: *ruleset,
+            view: *view,
+        },
     );
-    score_response(&judgement, ruleset)
+    score_response(&judged.judgement, judged.ruleset, judged.view)
 }
 
 /// Handles a `ValidateHand` request. Never panics, whatever the request holds.
@@ -834,12 +913,16 @@ pub fn validate_request(request: &pb::ValidateHandRequest) -> pb::ValidateHandRe
         context,
         ruleset,
     } = request;
-    let (judgement, _) = judge_pb(
+    // Validation needs no score sheet: the numbers are enough.
+    let judged = judge_pb(
         hand_input.as_ref().map(HandSource::from),
         context.as_ref(),
-        *ruleset,
+        Asked {
+            ruleset: *ruleset,
+            view: pb::ScoreView::Basic as i32,
+        },
     );
-    validate_response(&judgement)
+    validate_response(&judged.judgement)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -856,15 +939,19 @@ pub fn score_hand(request: &pb::ScoreHandRequest) -> Result<pb::ScoreHandRespons
         hand_input,
         context,
         ruleset,
+        view,
     } = request;
-    let (judgement, _) = judge_pb(
+    let judged = judge_pb(
         hand_input.as_ref().map(HandSource::from),
         context.as_ref(),
-        *ruleset,
+        Asked {
+            ruleset: *ruleset,
+            view: *view,
+        },
     );
-    match judgement {
+    match judged.judgement {
         Judgement::Invalid(violations) => Err(violations),
-        Judgement::Scored(s) => Ok(scored_to_pb(&s)),
+        Judgement::Scored(s) => Ok(scored_to_pb(&s, judged.view)),
     }
 }
 
@@ -879,12 +966,23 @@ pub fn batch_score_hands(
     let pb::BatchScoreHandsRequest {
         requests,
         default_ruleset,
+        default_view,
     } = request;
-    let default_ruleset = ruleset_from_pb(*default_ruleset).map_err(|mut v| {
-        "default_ruleset".clone_into(&mut v.field);
-        vec![v]
-    })?;
+    let mut violations = Vec::new();
+    let default_ruleset = ruleset_from_pb(*default_ruleset)
+        .map_err(|mut v| {
+            "default_ruleset".clone_into(&mut v.field);
+            violations.push(v);
+        })
+        .ok();
+    let default_view = view_from_pb(*default_view, "default_view")
+        .map_err(|v| violations.push(v))
+        .ok();
+    let (Some(default_ruleset), Some(default_view)) = (default_ruleset, default_view) else {
+        return Err(violations);
+    };
     let default_ruleset = ruleset_to_pb(default_ruleset) as i32;
+    let or_default = |number: i32, default: i32| if number == 0 { default } else { number };
     let results = requests
         .iter()
         .map(|entry| {
@@ -892,23 +990,22 @@ pub fn batch_score_hands(
                 hand_input,
                 context,
                 ruleset,
+                view,
             } = entry;
-            let ruleset = if *ruleset == pb::Ruleset::Unspecified as i32 {
-                default_ruleset
-            } else {
-                *ruleset
-            };
-            let (judgement, _) = judge_pb(
+            let judged = judge_pb(
                 hand_input.as_ref().map(HandSource::from),
                 context.as_ref(),
-                ruleset,
+                Asked {
+                    ruleset: or_default(*ruleset, default_ruleset),
+                    view: or_default(*view, default_view as i32),
+                },
             );
-            let result = match judgement {
+            let result = match judged.judgement {
                 Judgement::Invalid(violations) => Entry::Error(pb::HandError {
                     reason: INVALID_HAND.to_owned(),
                     violations: violations.iter().map(violation_to_pb).collect(),
                 }),
-                Judgement::Scored(s) => Entry::Score(scored_to_pb(&s)),
+                Judgement::Scored(s) => Entry::Score(scored_to_pb(&s, judged.view)),
             };
             pb::BatchScoreHandsResult {
                 result: Some(result),

@@ -124,7 +124,10 @@ pub fn judgement_to_json(
     pretty: bool,
 ) -> Result<String, JsonError> {
     let ruleset = convert::ruleset_to_pb(ruleset) as i32;
-    score_response_to_json(&convert::score_response(judgement, ruleset), pretty)
+    score_response_to_json(
+        &convert::score_response(judgement, ruleset, pb::ScoreView::Full),
+        pretty,
+    )
 }
 
 /// The error line of the JSON Lines protocol for an input line that is not a request.

@@ -305,6 +305,7 @@ fn warm_up() {
             )),
             context: None,
             ruleset: pb::Ruleset::Unspecified as i32,
+            view: pb::ScoreView::Unspecified as i32,
         };
         let _ = std::hint::black_box(convert::score_hand(&request));
     }

@@ -47,6 +47,7 @@ fn broken_request() -> pb::ScoreHandRequest {
             ..pb::WinContext::default()
         }),
         ruleset: 0,
+        view: pb::ScoreView::Unspecified as i32,
     }
 }
 
@@ -131,6 +132,7 @@ async fn score_hand_notation_and_missing_hand() {
             hand_input: None,
             context: None,
             ruleset: 42,
+            view: pb::ScoreView::Unspecified as i32,
         })
         .await
         .expect_err("no hand");
@@ -170,6 +172,7 @@ async fn list_fans_and_batch_reject_unknown_rulesets() {
         .batch_score_hands(pb::BatchScoreHandsRequest {
             requests: vec![score_request(E23, true, pb::Ruleset::Unspecified)],
             default_ruleset: -1,
+            default_view: pb::ScoreView::Unspecified as i32,
         })
         .await
         .expect_err("unknown default ruleset");
@@ -186,6 +189,49 @@ async fn list_fans_and_batch_reject_unknown_rulesets() {
             .starts_with("VALUE_INVALID: -1 is not a ruleset")
     );
     assert_eq!(d.info.metadata["firstField"], "default_ruleset");
+
+    // Both batch defaults wrong: both reported.
+    let status = client
+        .batch_score_hands(pb::BatchScoreHandsRequest {
+            requests: vec![score_request(E23, true, pb::Ruleset::Unspecified)],
+            default_ruleset: -1,
+            default_view: 3,
+        })
+        .await
+        .expect_err("unknown default ruleset and view");
+    let d = details(&status);
+    let names: Vec<&str> = d.violations.iter().map(|v| v.field.as_str()).collect();
+    assert_eq!(names, ["default_ruleset", "default_view"]);
+    assert!(
+        d.violations[1]
+            .description
+            .starts_with("VALUE_INVALID: 3 is not a score view")
+    );
+}
+
+#[tokio::test]
+async fn an_unknown_view_is_a_violation_of_the_hand_request() {
+    let server = spawn_default().await;
+    let mut client = server.client().await;
+    let status = client
+        .score_hand(pb::ScoreHandRequest {
+            view: 9,
+            ..score_request(E23, true, pb::Ruleset::Mil)
+        })
+        .await
+        .expect_err("unknown view");
+    let d = details(&status);
+    assert_eq!(
+        (d.code, d.info.reason.as_str()),
+        (Code::InvalidArgument, "INVALID_HAND")
+    );
+    let names: Vec<&str> = d.violations.iter().map(|v| v.field.as_str()).collect();
+    assert_eq!(names, ["view"]);
+    assert!(
+        d.violations[0]
+            .description
+            .starts_with("VALUE_INVALID: 9 is not a score view")
+    );
 }
 
 #[tokio::test]
@@ -201,6 +247,7 @@ async fn a_batch_above_the_limit_is_rejected_whole() {
         .batch_score_hands(pb::BatchScoreHandsRequest {
             requests: vec![hand.clone(); 2],
             default_ruleset: 0,
+            default_view: pb::ScoreView::Unspecified as i32,
         })
         .await
         .expect("at the limit");
@@ -210,6 +257,7 @@ async fn a_batch_above_the_limit_is_rejected_whole() {
         .batch_score_hands(pb::BatchScoreHandsRequest {
             requests: vec![hand; 3],
             default_ruleset: 0,
+            default_view: pb::ScoreView::Unspecified as i32,
         })
         .await
         .expect_err("above the limit");
@@ -239,6 +287,7 @@ async fn a_batch_answer_above_the_message_limit_is_resource_exhausted() {
     let request = pb::BatchScoreHandsRequest {
         requests: vec![score_request(E23, true, pb::Ruleset::Unspecified); 30],
         default_ruleset: 0,
+        default_view: pb::ScoreView::Unspecified as i32,
     };
     assert!(request.encoded_len() < limit);
     let status = server
@@ -410,6 +459,7 @@ fn any_request() -> impl Strategy<Value = pb::ScoreHandRequest> {
             hand_input,
             context,
             ruleset,
+            view: pb::ScoreView::Unspecified as i32,
         })
 }
 

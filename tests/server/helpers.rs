@@ -198,6 +198,7 @@ pub fn score_request(
             ..pb::WinContext::default()
         }),
         ruleset: ruleset as i32,
+        view: pb::ScoreView::Unspecified as i32,
     }
 }
 

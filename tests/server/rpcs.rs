@@ -122,6 +122,7 @@ async fn batch_scores_every_hand_in_order_with_errors_in_place() {
         })),
         context: None,
         ruleset: 0,
+        view: pb::ScoreView::Unspecified as i32,
     };
     let request = pb::BatchScoreHandsRequest {
         requests: vec![
@@ -130,6 +131,7 @@ async fn batch_scores_every_hand_in_order_with_errors_in_place() {
             score_request(E23, false, pb::Ruleset::GreenBook2006),
         ],
         default_ruleset: pb::Ruleset::Mil as i32,
+        default_view: pb::ScoreView::Unspecified as i32,
     };
     let results = client
         .batch_score_hands(request)
@@ -163,6 +165,67 @@ async fn batch_scores_every_hand_in_order_with_errors_in_place() {
         (third.total, third.ruleset()),
         (17, pb::Ruleset::GreenBook2006)
     );
+}
+
+#[tokio::test]
+async fn batch_views_default_per_batch_and_can_be_set_per_hand() {
+    let server = spawn_default().await;
+    let mut client = server.client().await;
+    let full = score_request(E23, true, pb::Ruleset::Mil);
+    let request = pb::BatchScoreHandsRequest {
+        requests: vec![
+            full.clone(),
+            pb::ScoreHandRequest {
+                view: pb::ScoreView::Full as i32,
+                ..full.clone()
+            },
+        ],
+        default_ruleset: pb::Ruleset::Unspecified as i32,
+        default_view: pb::ScoreView::Basic as i32,
+    };
+    let results = client
+        .batch_score_hands(request)
+        .await
+        .expect("a valid batch")
+        .into_inner()
+        .results;
+    let scores: Vec<&pb::ScoreHandResponse> = results
+        .iter()
+        .map(|r| match &r.result {
+            Some(Entry::Score(s)) => s,
+            other => panic!("a score: {other:?}"),
+        })
+        .collect();
+    let [basic, whole] = scores.as_slice() else {
+        panic!("two results");
+    };
+    // The batch default applies where the hand says nothing; the hand's own view wins.
+    assert!(basic.reading.is_none() && basic.notation.is_empty());
+    assert!(basic.fans.iter().all(|f| f.name_en.is_empty()));
+    assert!(whole.reading.is_some() && !whole.notation.is_empty());
+    assert!(whole.fans.iter().all(|f| !f.name_en.is_empty()));
+    // The same score in both.
+    assert_eq!(
+        (basic.total, basic.fan_total),
+        (whole.total, whole.fan_total)
+    );
+    let numbers = |s: &pb::ScoreHandResponse| -> Vec<(i32, u32, u32, u32)> {
+        s.fans
+            .iter()
+            .map(|f| (f.fan, f.points, f.count, f.total_points))
+            .collect()
+    };
+    assert_eq!(numbers(basic), numbers(whole));
+    // A single ScoreHand in the basic view is the batch's basic entry.
+    let single = client
+        .score_hand(pb::ScoreHandRequest {
+            view: pb::ScoreView::Basic as i32,
+            ..full
+        })
+        .await
+        .expect("scores")
+        .into_inner();
+    assert_eq!(&&single, basic);
 }
 
 #[tokio::test]
@@ -425,6 +488,7 @@ async fn a_long_batch_is_scored_in_order() {
         .batch_score_hands(pb::BatchScoreHandsRequest {
             requests,
             default_ruleset: 0,
+            default_view: pb::ScoreView::Unspecified as i32,
         })
         .await
         .expect("scores")

@@ -23,13 +23,51 @@ pub enum ElementKind {
     Single,
 }
 
+/// The tiles of an element, kept inline: at most nine (the knitted straight). Reads as a
+/// slice.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ElementTiles {
+    tiles: [Tile; 9],
+    len: u8,
+}
+
+impl ElementTiles {
+    /// The tiles of `slice`.
+    ///
+    /// # Panics
+    /// If there are more than nine: no element has more.
+    fn new(slice: &[Tile]) -> Self {
+        let mut tiles = [Tile::ALL[0]; 9];
+        tiles[..slice.len()].copy_from_slice(slice);
+        ElementTiles {
+            tiles,
+            // At most nine, checked by the copy above.
+            len: u8::try_from(slice.len()).unwrap_or(9),
+        }
+    }
+}
+
+impl std::ops::Deref for ElementTiles {
+    type Target = [Tile];
+
+    fn deref(&self) -> &[Tile] {
+        &self.tiles[..usize::from(self.len)]
+    }
+}
+
+impl std::fmt::Debug for ElementTiles {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
 /// One element of a reading: a set, the pair, the knitted tiles or a single tile.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Element {
     /// What it is.
     pub kind: ElementKind,
     /// Its tiles.
-    pub tiles: Vec<Tile>,
+    pub tiles: ElementTiles,
     /// Declared as a meld (including a concealed kong).
     pub declared: bool,
     /// Exposed with a claimed tile.
@@ -43,9 +81,17 @@ impl Element {
             SetKind::Pung => ElementKind::Pung,
             SetKind::Kong => ElementKind::Kong,
         };
+        let tiles = match s.kind {
+            SetKind::Chow => {
+                let second = s.tile.succ().unwrap_or(s.tile);
+                ElementTiles::new(&[s.tile, second, second.succ().unwrap_or(second)])
+            }
+            SetKind::Pung => ElementTiles::new(&[s.tile; 3]),
+            SetKind::Kong => ElementTiles::new(&[s.tile; 4]),
+        };
         Element {
             kind,
-            tiles: s.tiles(),
+            tiles,
             declared: s.declared,
             claimed: s.claimed,
         }
@@ -54,7 +100,7 @@ impl Element {
     fn pair(t: Tile) -> Element {
         Element {
             kind: ElementKind::Pair,
-            tiles: vec![t, t],
+            tiles: ElementTiles::new(&[t, t]),
             declared: false,
             claimed: false,
         }
@@ -63,7 +109,7 @@ impl Element {
     fn single(t: Tile) -> Element {
         Element {
             kind: ElementKind::Single,
-            tiles: vec![t],
+            tiles: ElementTiles::new(&[t]),
             declared: false,
             claimed: false,
         }
@@ -128,7 +174,7 @@ impl Reading {
                 sets.retain(|e| e.declared);
                 let knitted = Element {
                     kind: ElementKind::KnittedStraight,
-                    tiles: knitted.to_vec(),
+                    tiles: ElementTiles::new(knitted),
                     declared: false,
                     claimed: false,
                 };
@@ -168,6 +214,11 @@ impl Scoring {
     /// The score sheet: every fan (highest first) with the elements that form it.
     pub fn lines(&self, rules: &Ruleset) -> Vec<FanLine> {
         let elements = self.reading.map(|r| r.elements()).unwrap_or_default();
+        self.lines_of(rules, &elements)
+    }
+
+    /// [`Scoring::lines`] for the elements of this scoring's reading, already at hand.
+    pub fn lines_of(&self, rules: &Ruleset, elements: &[Element]) -> Vec<FanLine> {
         let mut lines: Vec<FanLine> = self
             .fans
             .iter()
@@ -175,7 +226,7 @@ impl Scoring {
                 fan,
                 points: rules.points(fan),
                 count,
-                elements: attribute(fan, &elements, self),
+                elements: attribute(fan, elements, self),
             })
             .collect();
         lines.sort_by_key(|l| (std::cmp::Reverse(l.points), l.fan));
@@ -246,7 +297,7 @@ fn attribute(fan: Fan, elements: &[Element], s: &Scoring) -> Vec<usize> {
         Fan::TileHog => {
             let mut counts = [0u8; 34];
             for e in elements {
-                for t in &e.tiles {
+                for t in e.tiles.iter() {
                     counts[t.index()] += 1;
                 }
             }
