@@ -2,8 +2,10 @@
 """Cross-platform check: the public corpus scored by a running server through a Python
 gRPC client generated from proto/, compared with the independent calculator's results.
 
-Every hand of tests/data/public.jsonl goes through ScoreHand (one call each) AND through
-BatchScoreHands (in chunks), under RULESET_MIL. The comparison rules are those of
+Every hand of tests/data/public.jsonl goes through ScoreHand (one call each), through
+BatchScoreHands (in chunks) AND through BatchScoreHands with default_view SCORE_VIEW_BASIC
+(numbers only: the fan names come once from ListFans, as a game server would do it), under
+RULESET_MIL. The comparison rules are those of
 tests/jsonl_corpus.rs:
 
 - a win: OUTCOME_WIN, the same fan multiset (name, points, count) and total; the corpus
@@ -13,7 +15,8 @@ tests/jsonl_corpus.rs:
 - a malformed hand (any other error): INVALID_ARGUMENT from ScoreHand, an error entry
   (reason INVALID_HAND, violations) in the batch.
 
-A batch entry must moreover equal the ScoreHand response of the same hand. Exits 0 on
+A batch entry must moreover equal the ScoreHand response of the same hand (in the basic
+view: its numbers, with no names, elements, reading or notation). Exits 0 on
 100% agreement, 1 with a summary and the first disagreements otherwise, 2 on a usage or
 set-up error.
 
@@ -52,6 +55,8 @@ CLAIM_SOURCES = [
 ]
 WINDS = ["WIND_EAST", "WIND_SOUTH", "WIND_WEST", "WIND_NORTH"]
 MAX_SHOWN = 20
+# The third path: BatchScoreHands in the basic view.
+BASIC = "BatchScoreHands BASIC"
 
 
 def fail(message: str) -> "NoReturn":  # noqa: F821 (a string annotation)
@@ -170,14 +175,15 @@ def expectation(case: dict):
     return "INVALID", None, None
 
 
-def judge_score(pb, case: dict, response) -> str | None:
-    """Why a ScoreHandResponse disagrees with the case, or None."""
+def judge_score(pb, case: dict, response, name_of=lambda line: line.name_zh) -> str | None:
+    """Why a ScoreHandResponse disagrees with the case, or None. name_of gives a fan
+    line's Chinese name (from the line itself unless the view has no names)."""
     scoring_pb2, ruleset_pb2 = pb["scoring"], pb["ruleset"]
     kind, fans, total = expectation(case)
     if kind == "INVALID":
         return f"expected a rejection of the malformed hand, got {summary(pb, response)}"
     outcome = scoring_pb2.Outcome.Name(response.outcome)
-    got_fans = sorted((f.name_zh, f.points, f.count) for f in response.fans)
+    got_fans = sorted((name_of(f), f.points, f.count) for f in response.fans)
     problems = []
     if outcome != kind:
         problems.append(f"outcome {outcome} (expected {kind})")
@@ -238,25 +244,45 @@ def check_score_hand(grpc, pb, stub, cases, requests, in_flight: int, tally, fai
     return responses
 
 
-def check_batches(pb, stub, cases, requests, singles, chunk: int, tally, failures):
+def numbers(response) -> tuple:
+    """What the basic view keeps of a ScoreHandResponse."""
+    return (
+        response.outcome,
+        [(f.fan, f.points, f.count, f.total_points) for f in response.fans],
+        response.fan_total,
+        response.flower_points,
+        response.total,
+        response.ruleset,
+    )
+
+
+def check_batches(pb, stub, cases, requests, singles, chunk: int, tally, failures,
+                  path="BatchScoreHands", names=None):
     """Every case through BatchScoreHands, chunk hands a call; each entry is also compared
-    with the ScoreHand response of the same hand."""
+    with the ScoreHand response of the same hand. With names (fan number -> Chinese name,
+    from ListFans) the batch asks for SCORE_VIEW_BASIC and entries are compared by their
+    numbers."""
     scoring_pb2, ruleset_pb2 = pb["scoring"], pb["ruleset"]
+    view = "SCORE_VIEW_BASIC" if names is not None else "SCORE_VIEW_UNSPECIFIED"
+    name_of = (lambda line: names.get(line.fan, "?")) if names is not None else (
+        lambda line: line.name_zh
+    )
     calls = 0
     for start in range(0, len(requests), chunk):
         batch = scoring_pb2.BatchScoreHandsRequest(
             requests=requests[start : start + chunk],
             default_ruleset=ruleset_pb2.Ruleset.Value("RULESET_MIL"),
+            default_view=scoring_pb2.ScoreView.Value(view),
         )
         results = stub.BatchScoreHands(batch, timeout=60).results
         calls += 1
         if len(results) != len(batch.requests):
             failures.append(
-                f"BatchScoreHands at {start}: {len(results)} results for "
+                f"{path} at {start}: {len(results)} results for "
                 f"{len(batch.requests)} requests"
             )
             for index in range(start, start + len(batch.requests)):
-                tally[("BatchScoreHands", expectation(cases[index])[0], False)] += 1
+                tally[(path, expectation(cases[index])[0], False)] += 1
             continue
         for offset, result in enumerate(results):
             index = start + offset
@@ -272,14 +298,23 @@ def check_batches(pb, stub, cases, requests, singles, chunk: int, tally, failure
                     f"{len(result.error.violations)} violations (expected {kind})"
                 )
             elif which == "score":
-                problem = judge_score(pb, case, result.score)
-                if problem is None and singles[index] is not None and result.score != singles[index]:
+                score = result.score
+                problem = judge_score(pb, case, score, name_of)
+                single = singles[index]
+                if problem is None and names is None and single is not None and score != single:
                     problem = "the entry differs from the ScoreHand response of the same hand"
+                if problem is None and names is not None:
+                    if score.HasField("reading") or score.notation or any(
+                        f.name_zh or f.name_en or f.element_indices for f in score.fans
+                    ):
+                        problem = "a basic entry carries names, elements, reading or notation"
+                    elif single is not None and numbers(score) != numbers(single):
+                        problem = "the entry's numbers differ from the ScoreHand response"
             else:
                 problem = "an entry with neither score nor error"
-            tally[("BatchScoreHands", kind, problem is None)] += 1
+            tally[(path, kind, problem is None)] += 1
             if problem:
-                failures.append(f"BatchScoreHands {case['id']}: {problem}")
+                failures.append(f"{path} {case['id']}: {problem}")
     return calls
 
 
@@ -336,15 +371,29 @@ def main() -> int:
                 modules, stub, cases, requests, singles, args.chunk, tally, failures
             )
             batch_time = time.monotonic() - started
+            fan_list = stub.ListFans(
+                modules["fan"].ListFansRequest(
+                    ruleset=modules["ruleset"].Ruleset.Value("RULESET_MIL")
+                ),
+                timeout=30,
+            )
+            names = {info.fan: info.name_zh for info in fan_list.fans}
+            started = time.monotonic()
+            basic_calls = check_batches(
+                modules, stub, cases, requests, singles, args.chunk, tally, failures,
+                path=BASIC, names=names,
+            )
+            basic_time = time.monotonic() - started
 
     print()
-    print(f"{'path':<16} {'expected':<26} {'agree':>6} {'disagree':>8}")
-    for path in ("ScoreHand", "BatchScoreHands"):
+    print(f"{'path':<24} {'expected':<26} {'agree':>6} {'disagree':>8}")
+    for path in ("ScoreHand", "BatchScoreHands", BASIC):
         for kind in sorted(kinds):
             good, bad = tally[(path, kind, True)], tally[(path, kind, False)]
-            print(f"{path:<16} {kind:<26} {good:>6} {bad:>8}")
+            print(f"{path:<24} {kind:<26} {good:>6} {bad:>8}")
     single_ok = sum(v for (p, _, ok), v in tally.items() if p == "ScoreHand" and ok)
     batch_ok = sum(v for (p, _, ok), v in tally.items() if p == "BatchScoreHands" and ok)
+    basic_ok = sum(v for (p, _, ok), v in tally.items() if p == BASIC and ok)
     print()
     print(
         f"ScoreHand:       {single_ok}/{len(cases)} agree "
@@ -354,15 +403,19 @@ def main() -> int:
         f"BatchScoreHands: {batch_ok}/{len(cases)} agree "
         f"({calls} calls of up to {args.chunk} hands, {batch_time:.1f} s)"
     )
+    print(
+        f"{BASIC}: {basic_ok}/{len(cases)} agree "
+        f"({basic_calls} calls of up to {args.chunk} hands, {basic_time:.1f} s)"
+    )
     if failures:
         print(f"\n{len(failures)} disagreements; the first {min(MAX_SHOWN, len(failures))}:")
         for line in failures[:MAX_SHOWN]:
             print(f"  {line}")
         return 1
-    if single_ok != len(cases) or batch_ok != len(cases):
+    if not single_ok == batch_ok == basic_ok == len(cases):
         print("\nsome hands were not checked")
         return 1
-    print("\n100% agreement on both paths")
+    print("\n100% agreement on the three paths")
     return 0
 
 
