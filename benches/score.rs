@@ -3,8 +3,9 @@
 //!
 //! The `api` group measures what the server does for a `ScoreHand` call apart from the
 //! transport: decode the request bytes, convert, validate, score, build and encode the
-//! response (`api/score_hand`), and the same for 1,000-hand `BatchScoreHands` requests
-//! (`api/batch_score_hands`, counted in hands).
+//! response (`api/score_hand`), and the same for 1,000-hand `BatchScoreHands` requests in
+//! the full and the basic view (`api/batch_score_hands`, `api/batch_score_hands_basic`,
+//! counted in hands).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mahjong_referee::api::convert;
@@ -86,21 +87,23 @@ fn encoded_requests(inputs: &[(HandInput, WinContext)]) -> Vec<Vec<u8>> {
 fn bench_api(c: &mut Criterion) {
     const BATCH: usize = 1_000;
     let requests = encoded_requests(&winning_hands());
-    let batches: Vec<Vec<u8>> = requests
-        .chunks(BATCH)
-        .filter(|chunk| chunk.len() == BATCH)
-        .map(|chunk| {
-            pb::BatchScoreHandsRequest {
-                requests: chunk
-                    .iter()
-                    .filter_map(|r| pb::ScoreHandRequest::decode(r.as_slice()).ok())
-                    .collect(),
-                default_ruleset: pb::Ruleset::Mil as i32,
-                default_view: pb::ScoreView::Unspecified as i32,
-            }
-            .encode_to_vec()
-        })
-        .collect();
+    let batches = |view: pb::ScoreView| -> Vec<Vec<u8>> {
+        requests
+            .chunks(BATCH)
+            .filter(|chunk| chunk.len() == BATCH)
+            .map(|chunk| {
+                pb::BatchScoreHandsRequest {
+                    requests: chunk
+                        .iter()
+                        .filter_map(|r| pb::ScoreHandRequest::decode(r.as_slice()).ok())
+                        .collect(),
+                    default_ruleset: pb::Ruleset::Mil as i32,
+                    default_view: view as i32,
+                }
+                .encode_to_vec()
+            })
+            .collect()
+    };
     let mut group = c.benchmark_group("api");
     group.throughput(Throughput::Elements(
         u64::try_from(requests.len()).unwrap_or(u64::MAX),
@@ -116,21 +119,27 @@ fn bench_api(c: &mut Criterion) {
             std::hint::black_box(bytes)
         });
     });
-    group.throughput(Throughput::Elements(
-        u64::try_from(batches.len() * BATCH).unwrap_or(u64::MAX),
-    ));
-    group.bench_function("batch_score_hands", |b| {
-        b.iter(|| {
-            let mut bytes = 0usize;
-            for encoded in &batches {
-                let request =
-                    pb::BatchScoreHandsRequest::decode(encoded.as_slice()).expect("decodes");
-                let response = convert::batch_score_hands(&request).expect("a valid batch");
-                bytes += response.encode_to_vec().len();
-            }
-            std::hint::black_box(bytes)
+    for (id, view) in [
+        ("batch_score_hands", pb::ScoreView::Full),
+        ("batch_score_hands_basic", pb::ScoreView::Basic),
+    ] {
+        let batches = batches(view);
+        group.throughput(Throughput::Elements(
+            u64::try_from(batches.len() * BATCH).unwrap_or(u64::MAX),
+        ));
+        group.bench_function(id, |b| {
+            b.iter(|| {
+                let mut bytes = 0usize;
+                for encoded in &batches {
+                    let request =
+                        pb::BatchScoreHandsRequest::decode(encoded.as_slice()).expect("decodes");
+                    let response = convert::batch_score_hands(&request).expect("a valid batch");
+                    bytes += response.encode_to_vec().len();
+                }
+                std::hint::black_box(bytes)
+            });
         });
-    });
+    }
     group.finish();
 }
 

@@ -221,11 +221,13 @@ pub fn serve(config: Config) -> Result<(), ServeError> {
             otlp_endpoint: config.otlp_endpoint.clone(),
             service_name: env!("CARGO_PKG_NAME").to_owned(),
         })?;
+        // Listening for signals before the port opens: an early SIGTERM drains.
+        let stop = shutdown::signal();
         // The gRPC listener first: it checks the configuration.
         let metrics_addr = config.metrics_addr;
         let server = Server::bind(config).await?;
         let metrics = MetricsEndpoint::start(metrics_addr).await?;
-        let served = server.run(shutdown::signal()).await;
+        let served = server.run(stop).await;
         if let Some(metrics) = metrics {
             metrics.stop().await;
         }

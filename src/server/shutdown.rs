@@ -1,32 +1,50 @@
 //! The signals that stop the server: SIGTERM (what Kubernetes and Docker send) and SIGINT
 //! (Ctrl-C).
 
-/// Resolves on the first SIGTERM or SIGINT. A signal that cannot be listened to is logged
-/// and left out; if neither can, this never resolves.
-pub async fn signal() {
-    let interrupt = async {
-        if let Err(e) = tokio::signal::ctrl_c().await {
-            tracing::error!(error = %e, "cannot listen for SIGINT");
-            std::future::pending::<()>().await;
-        }
-    };
+use std::future::Future;
+
+/// Listens for SIGTERM and SIGINT from this call on; the future resolves on the first one.
+///
+/// The listeners are installed here, not when the future is first polled: `serve` calls this
+/// before it binds the port, so a signal that arrives during start-up (while warming up, say)
+/// starts the drain instead of killing the process with the default action. A signal that
+/// cannot be listened to is logged and left out; if neither can, the future never resolves.
+/// Must be called inside the Tokio runtime.
+pub fn signal() -> impl Future<Output = ()> {
     #[cfg(unix)]
-    let terminate = async {
-        use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut sigterm) => {
-                sigterm.recv().await;
+    {
+        use tokio::signal::unix::{Signal, SignalKind, signal};
+
+        let listen = |kind: SignalKind, name: &'static str| {
+            signal(kind)
+                .map_err(|e| tracing::error!(error = %e, "cannot listen for {name}"))
+                .ok()
+        };
+        let mut terminate = listen(SignalKind::terminate(), "SIGTERM");
+        let mut interrupt = listen(SignalKind::interrupt(), "SIGINT");
+        async move {
+            async fn received(signal: Option<&mut Signal>) {
+                match signal {
+                    Some(signal) => {
+                        signal.recv().await;
+                    }
+                    None => std::future::pending().await,
+                }
             }
-            Err(e) => {
-                tracing::error!(error = %e, "cannot listen for SIGTERM");
+            tokio::select! {
+                () = received(interrupt.as_mut()) => tracing::info!("SIGINT received"),
+                () = received(terminate.as_mut()) => tracing::info!("SIGTERM received"),
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        async {
+            if let Err(e) = tokio::signal::ctrl_c().await {
+                tracing::error!(error = %e, "cannot listen for Ctrl-C");
                 std::future::pending::<()>().await;
             }
+            tracing::info!("Ctrl-C received");
         }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => tracing::info!("SIGINT received"),
-        () = terminate => tracing::info!("SIGTERM received"),
     }
 }

@@ -269,3 +269,42 @@ async fn serve_runs_until_a_signal_and_exits_0() {
         assert_eq!(status.code(), Some(0), "{args:?} {signal}");
     }
 }
+
+/// A SIGTERM that arrives as soon as the port is open (before or during the warm-up) drains
+/// and exits 0: the signal listeners are installed before the port is bound.
+#[tokio::test]
+async fn a_signal_right_after_the_port_opens_still_exits_0() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let mut child = tokio::process::Command::new(BIN)
+        .arg("serve")
+        .env("MAHJONG_LISTEN_ADDR", &addr)
+        .env("MAHJONG_DRAIN_SECONDS", "0")
+        .env("MAHJONG_METRICS_ADDR", "127.0.0.1:0")
+        .stdout(Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("serve starts");
+    let deadline = Instant::now() + PATIENCE;
+    while tokio::net::TcpStream::connect(&addr).await.is_err() {
+        assert!(Instant::now() < deadline, "the port never opened");
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+    let pid = child.id().unwrap().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let status = tokio::time::timeout(PATIENCE, child.wait())
+        .await
+        .expect("exits after the signal")
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+}
