@@ -1,6 +1,6 @@
 //! Prometheus metrics: a global `metrics` recorder ([`install`]), its text exposition on a
 //! port of its own ([`serve`]: `GET /metrics`, `GET /healthz`), the per-RPC metrics of the
-//! gRPC server ([`GrpcMetricsLayer`]) and the domain counter ([`record_hands_scored`]).
+//! gRPC server ([`GrpcMetricsLayer`]) and the domain counter ([`hands_scored`]).
 //!
 //! | metric | kind | labels |
 //! |---|---|---|
@@ -119,9 +119,11 @@ pub fn install() -> Result<PrometheusHandle, MetricsError> {
     Ok(INSTALLED.get_or_init(|| handle).clone())
 }
 
-/// Counts `n` scored hands in `mahjong_hands_scored_total`.
-pub fn record_hands_scored(n: u64) {
-    metrics::counter!(HANDS_SCORED_TOTAL).increment(n);
+/// The `mahjong_hands_scored_total` counter of the recorder installed now (a no-op counter
+/// when none is): take it once, when the server starts, and count with it on every call
+/// without looking the name up again.
+pub fn hands_scored() -> metrics::Counter {
+    metrics::counter!(HANDS_SCORED_TOTAL)
 }
 
 /// Serves the metrics over HTTP/1.1 on `listener` until `shutdown` completes: `GET /metrics`

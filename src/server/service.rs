@@ -14,19 +14,32 @@ use crate::pb::mahjong_service_server::MahjongService;
 /// (`block_in_place`) so that other calls keep being served meanwhile.
 const INLINE_BATCH_HANDS: usize = 256;
 
-/// The referee: stateless, apart from the limits it enforces.
-#[derive(Debug, Clone)]
+/// The referee: stateless, apart from the limits it enforces and the counter it keeps.
+#[derive(Clone)]
 pub struct Referee {
     max_batch_hands: usize,
     max_message_bytes: usize,
+    /// `mahjong_hands_scored_total` of the recorder installed when the referee was made.
+    hands_scored: metrics::Counter,
+}
+
+impl std::fmt::Debug for Referee {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Referee")
+            .field("max_batch_hands", &self.max_batch_hands)
+            .field("max_message_bytes", &self.max_message_bytes)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Referee {
-    /// A referee with the limits of `config`.
+    /// A referee with the limits of `config`, counting scored hands with the metrics
+    /// recorder installed now (none: not counted).
     pub fn new(config: &Config) -> Self {
         Referee {
             max_batch_hands: config.max_batch_hands,
             max_message_bytes: config.max_message_bytes,
+            hands_scored: crate::metrics::hands_scored(),
         }
     }
 }
@@ -38,7 +51,7 @@ impl MahjongService for Referee {
         request: Request<pb::ScoreHandRequest>,
     ) -> Result<Response<pb::ScoreHandResponse>, Status> {
         let response = convert::score_hand(request.get_ref()).map_err(ApiError::InvalidHand)?;
-        crate::metrics::record_hands_scored(1);
+        self.hands_scored.increment(1);
         Ok(Response::new(response))
     }
 
@@ -73,7 +86,8 @@ impl MahjongService for Referee {
                 )
             })
             .count();
-        crate::metrics::record_hands_scored(u64::try_from(scored).unwrap_or(u64::MAX));
+        self.hands_scored
+            .increment(u64::try_from(scored).unwrap_or(u64::MAX));
         let (bytes, limit) = (response.encoded_len(), self.max_message_bytes);
         if bytes > limit {
             return Err(ApiError::ResponseTooLarge { bytes, limit }.into());
