@@ -580,6 +580,11 @@ impl CallPhases {
     }
 }
 
+/// Messages encoded once, to be sent as they are.
+fn encode_all<M: prost::Message>(messages: impl Iterator<Item = M>) -> Arc<Vec<Bytes>> {
+    Arc::new(messages.map(|m| Bytes::from(m.encode_to_vec())).collect())
+}
+
 /// What the server process has run on the CPUs so far (user + system, every thread), from
 /// `/proc/<pid>/stat`, in clock ticks of 10 ms (Linux's `USER_HZ`).
 fn cpu_ticks(pid: Option<u32>) -> Option<u64> {
@@ -805,42 +810,16 @@ fn run(plan: &Plan) -> Result<(), String> {
     );
     let basic = pb::ScoreView::Basic as i32;
     let messages = Messages {
-        hands: Arc::new(
-            hands
-                .iter()
-                .map(|h| Bytes::from(h.encode_to_vec()))
-                .collect(),
-        ),
-        basic_hands: Arc::new(
-            hands
-                .iter()
-                .map(|h| {
-                    let h = pb::ScoreHandRequest {
-                        view: basic,
-                        ..h.clone()
-                    };
-                    Bytes::from(h.encode_to_vec())
-                })
-                .collect(),
-        ),
-        batches: Arc::new(
-            batches
-                .iter()
-                .map(|b| Bytes::from(b.encode_to_vec()))
-                .collect(),
-        ),
-        basic_batches: Arc::new(
-            batches
-                .iter()
-                .map(|b| {
-                    let b = pb::BatchScoreHandsRequest {
-                        default_view: basic,
-                        ..b.clone()
-                    };
-                    Bytes::from(b.encode_to_vec())
-                })
-                .collect(),
-        ),
+        hands: encode_all(hands.iter().cloned()),
+        basic_hands: encode_all(hands.iter().map(|h| pb::ScoreHandRequest {
+            view: basic,
+            ..h.clone()
+        })),
+        batches: encode_all(batches.iter().cloned()),
+        basic_batches: encode_all(batches.iter().map(|b| pb::BatchScoreHandsRequest {
+            default_view: basic,
+            ..b.clone()
+        })),
         health: Arc::new(vec![Bytes::from(
             HealthCheckRequest {
                 service: String::new(),

@@ -224,26 +224,33 @@ async fn serve_refuses_a_bad_configuration_with_exit_2() {
     }
 }
 
+/// Starts the binary with `args` on a free loopback port (no drain, metrics on a free port);
+/// returns the process and its gRPC address.
+fn spawn_serve(args: &[&str]) -> (tokio::process::Child, String) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let child = tokio::process::Command::new(BIN)
+        .args(args)
+        .env("MAHJONG_LISTEN_ADDR", &addr)
+        .env("MAHJONG_DRAIN_SECONDS", "0")
+        .env("MAHJONG_METRICS_ADDR", "127.0.0.1:0")
+        .stdout(Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("serve starts");
+    (child, addr)
+}
+
 /// `serve` (and a bare `mahjong-referee`) answer health checks, and exit 0 on SIGTERM or
 /// SIGINT after the drain.
 #[tokio::test]
 async fn serve_runs_until_a_signal_and_exits_0() {
     for (args, signal) in [(&["serve"][..], "-TERM"), (&[][..], "-INT")] {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let addr = format!("127.0.0.1:{port}");
-        let mut child = tokio::process::Command::new(BIN)
-            .args(args)
-            .env("MAHJONG_LISTEN_ADDR", &addr)
-            .env("MAHJONG_DRAIN_SECONDS", "0")
-            .env("MAHJONG_METRICS_ADDR", "127.0.0.1:0")
-            .stdout(Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("serve starts");
+        let (mut child, addr) = spawn_serve(args);
         // Up when the health check says so.
         let url = format!("http://{addr}");
         let deadline = Instant::now() + PATIENCE;
@@ -274,21 +281,7 @@ async fn serve_runs_until_a_signal_and_exits_0() {
 /// and exits 0: the signal listeners are installed before the port is bound.
 #[tokio::test]
 async fn a_signal_right_after_the_port_opens_still_exits_0() {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let addr = format!("127.0.0.1:{port}");
-    let mut child = tokio::process::Command::new(BIN)
-        .arg("serve")
-        .env("MAHJONG_LISTEN_ADDR", &addr)
-        .env("MAHJONG_DRAIN_SECONDS", "0")
-        .env("MAHJONG_METRICS_ADDR", "127.0.0.1:0")
-        .stdout(Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("serve starts");
+    let (mut child, addr) = spawn_serve(&["serve"]);
     let deadline = Instant::now() + PATIENCE;
     while tokio::net::TcpStream::connect(&addr).await.is_err() {
         assert!(Instant::now() < deadline, "the port never opened");
