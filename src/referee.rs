@@ -32,10 +32,11 @@ pub struct Scored {
     pub ruleset: &'static Ruleset,
     /// The score: outcome, fans, totals, the reading.
     pub scoring: Scoring,
-    /// The score sheet lines, highest fan first (flowers included).
+    /// The score sheet lines, highest fan first (flowers included); without
+    /// [`FanLine::elements`] when judged for [`Detail::Totals`].
     pub lines: Vec<FanLine>,
-    /// The elements of the chosen reading (empty when the hand is not a winning shape);
-    /// [`FanLine::elements`] indexes into them.
+    /// The elements of the chosen reading (empty when the hand is not a winning shape, and
+    /// when judged for [`Detail::Totals`]); [`FanLine::elements`] indexes into them.
     pub elements: Vec<Element>,
 }
 
