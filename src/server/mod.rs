@@ -135,9 +135,12 @@ impl Server {
             .max_encoding_message_size(config.max_message_bytes)
             .accept_compressed(CompressionEncoding::Gzip)
             .send_compressed(CompressionEncoding::Gzip);
+        // With google.rpc's error details, so that a reflection client such as grpcurl can
+        // decode the ErrorInfo and BadRequest of an INVALID_ARGUMENT.
         let descriptors = [
             crate::api::FILE_DESCRIPTOR_SET,
             tonic_health::pb::FILE_DESCRIPTOR_SET,
+            tonic_types::pb::FILE_DESCRIPTOR_SET,
         ];
         let mut reflection_v1 = tonic_reflection::server::Builder::configure();
         let mut reflection_v1alpha = tonic_reflection::server::Builder::configure();

@@ -228,6 +228,9 @@ async fn reflection_v1_and_v1alpha_list_the_services() {
             MessageRequest::ListServices(String::new()),
             MessageRequest::FileContainingSymbol("mahjong.v1.MahjongService".to_owned()),
             MessageRequest::FileContainingSymbol("grpc.health.v1.Health".to_owned()),
+            // The error details of INVALID_ARGUMENT, so that grpcurl can show them decoded.
+            MessageRequest::FileContainingSymbol("google.rpc.ErrorInfo".to_owned()),
+            MessageRequest::FileContainingSymbol("google.rpc.BadRequest".to_owned()),
         ]
         .map(|m| ServerReflectionRequest {
             host: String::new(),
@@ -246,11 +249,10 @@ async fn reflection_v1_and_v1alpha_list_the_services() {
         let mut names: Vec<String> = list.service.into_iter().map(|s| s.name).collect();
         names.sort();
         assert_eq!(names, expected("v1"));
-        for _ in 0..2 {
-            let Some(MessageResponse::FileDescriptorResponse(files)) =
-                answers.next().await.unwrap().unwrap().message_response
-            else {
-                panic!("file descriptors");
+        for _ in 0..4 {
+            let answer = answers.next().await.unwrap().unwrap().message_response;
+            let Some(MessageResponse::FileDescriptorResponse(files)) = answer else {
+                panic!("file descriptors, not {answer:?}");
             };
             assert!(!files.file_descriptor_proto.is_empty());
         }
@@ -264,6 +266,7 @@ async fn reflection_v1_and_v1alpha_list_the_services() {
         let requests = [
             MessageRequest::ListServices(String::new()),
             MessageRequest::FileContainingSymbol("grpc.health.v1.Health".to_owned()),
+            MessageRequest::FileContainingSymbol("google.rpc.ErrorInfo".to_owned()),
         ]
         .map(|m| ServerReflectionRequest {
             host: String::new(),
@@ -282,10 +285,12 @@ async fn reflection_v1_and_v1alpha_list_the_services() {
         let mut names: Vec<String> = list.service.into_iter().map(|s| s.name).collect();
         names.sort();
         assert_eq!(names, expected("v1alpha"));
-        assert!(matches!(
-            answers.next().await.unwrap().unwrap().message_response,
-            Some(MessageResponse::FileDescriptorResponse(_))
-        ));
+        for _ in 0..2 {
+            assert!(matches!(
+                answers.next().await.unwrap().unwrap().message_response,
+                Some(MessageResponse::FileDescriptorResponse(_))
+            ));
+        }
     }
 }
 
