@@ -58,9 +58,10 @@ EXPOSE 50051/tcp 9464/tcp
 # The server drains on SIGTERM: NOT_SERVING for MAHJONG_DRAIN_SECONDS, then finishes in-flight calls.
 STOPSIGNAL SIGTERM
 
-# Exits 0 only when grpc.health.v1 reports SERVING (not during warm-up or drain).
+# Exits 0 only when grpc.health.v1 reports SERVING (not during warm-up or drain). Asks
+# 127.0.0.1 on the port of MAHJONG_LISTEN_ADDR, so a moved gRPC port is followed.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
-    CMD ["/usr/local/bin/mahjong-referee", "healthcheck", "--addr", "http://127.0.0.1:50051"]
+    CMD ["/usr/local/bin/mahjong-referee", "healthcheck"]
 
 ENTRYPOINT ["/usr/local/bin/mahjong-referee"]
 CMD ["serve"]

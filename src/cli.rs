@@ -7,7 +7,7 @@
 //! mahjong-referee score --jsonl  < requests.jsonl  > responses.jsonl
 //! mahjong-referee settle|penalty|standings ['<request JSON>' | @request.json] [--json]
 //! mahjong-referee [serve] [--listen-addr HOST:PORT] …      (see crate::config)
-//! mahjong-referee healthcheck [--addr http://127.0.0.1:50051]
+//! mahjong-referee healthcheck [--addr URL]    (default: the port of MAHJONG_LISTEN_ADDR on 127.0.0.1)
 //! ```
 //!
 //! Exit codes: 0 for any scored hand (a losing hand too), 2 for invalid input (every violation

@@ -27,6 +27,8 @@ use std::time::Duration;
 
 use clap::{Args, Parser, ValueEnum};
 
+/// The environment variable of `--listen-addr` (also read by `healthcheck`).
+pub const LISTEN_ADDR_ENV: &str = "MAHJONG_LISTEN_ADDR";
 /// Default `--listen-addr`.
 pub const DEFAULT_LISTEN_ADDR: SocketAddr = SocketAddr::V4(std::net::SocketAddrV4::new(
     std::net::Ipv4Addr::UNSPECIFIED,
@@ -54,7 +56,7 @@ pub const DEFAULT_DRAIN: Duration = Duration::from_secs(5);
 #[derive(Debug, Clone, Args)]
 pub struct Config {
     /// Address of the gRPC listener (gRPC, gRPC-Web, health, reflection).
-    #[arg(long, env = "MAHJONG_LISTEN_ADDR", value_name = "HOST:PORT", default_value_t = DEFAULT_LISTEN_ADDR)]
+    #[arg(long, env = LISTEN_ADDR_ENV, value_name = "HOST:PORT", default_value_t = DEFAULT_LISTEN_ADDR)]
     pub listen_addr: SocketAddr,
     /// Address of the Prometheus metrics listener (/metrics).
     #[arg(long, env = "MAHJONG_METRICS_ADDR", value_name = "HOST:PORT", default_value_t = DEFAULT_METRICS_ADDR)]

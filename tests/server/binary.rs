@@ -252,10 +252,11 @@ async fn serve_runs_until_a_signal_and_exits_0() {
     for (args, signal) in [(&["serve"][..], "-TERM"), (&[][..], "-INT")] {
         let (mut child, addr) = spawn_serve(args);
         // Up when the health check says so.
-        let url = format!("http://{addr}");
         let deadline = Instant::now() + PATIENCE;
         loop {
-            let out = run(&["healthcheck", "--addr", &url, "--timeout-ms", "500"], &[]).await;
+            // Without --addr, healthcheck asks the port of the same MAHJONG_LISTEN_ADDR.
+            let listen = [("MAHJONG_LISTEN_ADDR", addr.as_str())];
+            let out = run(&["healthcheck", "--timeout-ms", "500"], &listen).await;
             if out.status.success() {
                 break;
             }
