@@ -659,6 +659,17 @@ async fn check_answers(
 // ---------------------------------------------------------------------------------------------
 // The benchmark
 
+/// What every set-up's single-call phases are run with.
+#[derive(Clone, Copy)]
+struct Inputs<'a> {
+    messages: &'a Messages,
+    /// The hand and batch whose answers are checked before measuring.
+    hand: &'a pb::ScoreHandRequest,
+    batch: &'a pb::BatchScoreHandsRequest,
+    plan: &'a Plan,
+    which: Which,
+}
+
 /// Which single-call RPCs a run measures.
 #[derive(Clone, Copy)]
 struct Which {
@@ -672,13 +683,16 @@ struct Which {
 /// then the health check and `ScoreHand` one call at a time.
 async fn call_phases(
     server: &mut ServerProcess,
-    pid: Option<u32>,
-    messages: &Messages,
-    hand: &pb::ScoreHandRequest,
-    batch: &pb::BatchScoreHandsRequest,
-    plan: &Plan,
-    which: Which,
+    inputs: &Inputs<'_>,
 ) -> Result<CallPhases, String> {
+    let Inputs {
+        messages,
+        hand,
+        batch,
+        plan,
+        which,
+    } = *inputs;
+    let pid = server.child.as_ref().map(Child::id);
     let mut phases = CallPhases::default();
     let in_flight = plan.in_flight;
     let channel = connect(server).await?;
@@ -851,17 +865,15 @@ fn run(plan: &Plan) -> Result<(), String> {
         health: plan.only.as_deref() != Some("score"),
         score: plan.only.as_deref() != Some("health"),
     };
+    let inputs = Inputs {
+        messages: &messages,
+        hand: &hands[0],
+        batch: &batches[0],
+        plan,
+        which,
+    };
     let dedicated = if calls {
-        let pid = server.child.as_ref().map(Child::id);
-        rt.block_on(call_phases(
-            &mut server,
-            pid,
-            &messages,
-            &hands[0],
-            &batches[0],
-            plan,
-            which,
-        ))?
+        rt.block_on(call_phases(&mut server, &inputs))?
     } else {
         CallPhases::default()
     };
@@ -877,20 +889,12 @@ fn run(plan: &Plan) -> Result<(), String> {
         pin_self(&format!("0-{}", cpus - 1));
         server = spawn_server(None)?;
     }
-    let pid = server.child.as_ref().map(Child::id);
     let shared = if calls && two_servers {
-        Some(rt.block_on(call_phases(
-            &mut server,
-            pid,
-            &messages,
-            &hands[0],
-            &batches[0],
-            plan,
-            which,
-        ))?)
+        Some(rt.block_on(call_phases(&mut server, &inputs))?)
     } else {
         None
     };
+    let pid = server.child.as_ref().map(Child::id);
     let (mut batch, mut basic_batch) = rt.block_on(async {
         let (mut full, mut basic) = (Phase::default(), Phase::default());
         if !batches_too {
