@@ -1045,7 +1045,9 @@ fn run(plan: &Plan) -> Result<(), String> {
     }
     targets.push((format!("no failed calls: {errors}"), errors == 0));
     println!();
-    if plan.full {
+    if let Some(only) = &plan.only {
+        println!("  --only {only} (profiling): targets not judged");
+    } else if plan.full {
         println!("  targets (this run):");
         for (what, met) in &targets {
             println!("    [{}] {what}", if *met { "met" } else { "MISSED" });
