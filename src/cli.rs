@@ -277,10 +277,16 @@ pub fn score_jsonl(input: &mut impl BufRead, out: &mut impl Write) -> io::Result
     Ok(ExitCode::SUCCESS)
 }
 
-/// Every violation, one per line: `CODE at field: message`.
+/// Every violation of a hand, one per line: `CODE at field: message`.
 pub fn violations_text(violations: &[Violation]) -> String {
+    violations_of("hand", violations)
+}
+
+/// Every violation, one per line (`CODE at field: message`), under a heading that names what
+/// is invalid (`invalid hand: 2 violations`).
+pub(crate) fn violations_of(what: &str, violations: &[Violation]) -> String {
     let mut out = format!(
-        "invalid hand: {} violation{}\n",
+        "invalid {what}: {} violation{}\n",
         violations.len(),
         if violations.len() == 1 { "" } else { "s" }
     );
@@ -291,7 +297,7 @@ pub fn violations_text(violations: &[Violation]) -> String {
 }
 
 /// Terminal columns of a string: CJK characters take two.
-fn width(s: &str) -> usize {
+pub(crate) fn width(s: &str) -> usize {
     s.chars()
         .map(|c| {
             let wide = ('\u{2E80}'..='\u{9FFF}').contains(&c)
@@ -302,7 +308,8 @@ fn width(s: &str) -> usize {
         .sum()
 }
 
-fn pad(s: &str, to: usize) -> String {
+/// `s` followed by spaces up to `to` terminal columns.
+pub(crate) fn pad(s: &str, to: usize) -> String {
     format!("{s}{}", " ".repeat(to.saturating_sub(width(s))))
 }
 

@@ -22,6 +22,7 @@ use mcr::Violation;
 use crate::api::accounting;
 use crate::api::json::JsonError;
 use crate::api::{convert, pb};
+use crate::cli::{pad, width};
 
 /// Exit code for invalid input (the same as clap's usage errors).
 const EXIT_INVALID: u8 = 2;
@@ -170,41 +171,25 @@ fn read_request(argument: Option<&str>, stdin: &mut impl Read) -> Result<String,
     Ok(text)
 }
 
-/// Every violation, one per line: `CODE at field: message`.
+/// Every violation of a request, one per line: `CODE at field: message`.
 pub fn violations_text(violations: &[Violation]) -> String {
-    let mut out = format!(
-        "invalid request: {} violation{}\n",
-        violations.len(),
-        if violations.len() == 1 { "" } else { "s" }
-    );
-    for v in violations {
-        let _ = writeln!(out, "  {v}");
-    }
-    out
+    crate::cli::violations_of("request", violations)
 }
 
 // ---------------------------------------------------------------------------------------------
 // Names and numbers
 
-/// Terminal columns of a string: CJK characters take two.
-fn width(s: &str) -> usize {
-    s.chars()
-        .map(|c| {
-            let wide = ('\u{2E80}'..='\u{9FFF}').contains(&c)
-                || ('\u{F900}'..='\u{FAFF}').contains(&c)
-                || ('\u{FF00}'..='\u{FF60}').contains(&c);
-            if wide { 2 } else { 1 }
-        })
-        .sum()
+/// How the last column of a [`table`] is aligned.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LastColumn {
+    /// To the right (numbers).
+    Right,
+    /// To the left, like the others.
+    Left,
 }
 
-fn pad(s: &str, to: usize) -> String {
-    format!("{s}{}", " ".repeat(to.saturating_sub(width(s))))
-}
-
-/// Rows of cells in aligned columns, each line indented by `indent`; the last column is
-/// right-aligned (the numbers).
-fn table(rows: &[Vec<String>], indent: usize) -> String {
+/// Rows of cells in aligned columns, each line indented by `indent`.
+fn table(rows: &[Vec<String>], indent: usize, last: LastColumn) -> String {
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
     let widths: Vec<usize> = (0..columns)
         .map(|c| {
@@ -220,7 +205,7 @@ fn table(rows: &[Vec<String>], indent: usize) -> String {
         let mut line = " ".repeat(indent);
         for (c, cell) in row.iter().enumerate() {
             let w = widths.get(c).copied().unwrap_or(0);
-            if c + 1 == columns {
+            if c + 1 == columns && last == LastColumn::Right {
                 line.push_str(&" ".repeat(w.saturating_sub(width(cell))));
                 line.push_str(cell);
             } else {
@@ -327,7 +312,7 @@ fn accounts_text(accounts: &[pb::SeatAccount]) -> String {
             rows.push(vec![format!("  {zh}"), en, party, signed(l.amount)]);
         }
     }
-    table(&rows, 2)
+    table(&rows, 2, LastColumn::Right)
 }
 
 /// One sanction in plain English.
@@ -411,7 +396,7 @@ fn score_sheet_text(sheet: &pb::ScoreHandResponse) -> String {
             ]
         })
         .collect();
-    out.push_str(&table(&rows, 11));
+    out.push_str(&table(&rows, 11, LastColumn::Right));
     let outcome = match pb::Outcome::try_from(sheet.outcome) {
         Ok(pb::Outcome::Win) => "a win",
         Ok(pb::Outcome::BelowMinimum) => "under the 8-fan minimum",
@@ -637,34 +622,10 @@ pub fn standings_sheet(
         }));
         rows.push(row);
     }
-    out.push_str(&left_table(&rows));
+    out.push_str(&table(&rows, 0, LastColumn::Left));
     let _ = writeln!(
         out,
         "\n标准分 standard points; 比赛分 total of the session totals (局分); Best: best single\nsession's standard points, ×: sessions reaching it; 局n: 局分 (标准分) of session n."
     );
-    out
-}
-
-/// Rows of cells in left-aligned columns.
-fn left_table(rows: &[Vec<String>]) -> String {
-    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..columns)
-        .map(|c| {
-            rows.iter()
-                .filter_map(|r| r.get(c))
-                .map(|s| width(s))
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut out = String::new();
-    for row in rows {
-        let mut line = String::new();
-        for (c, cell) in row.iter().enumerate() {
-            line.push_str(&pad(cell, widths.get(c).copied().unwrap_or(0)));
-            line.push_str("  ");
-        }
-        let _ = writeln!(out, "{}", line.trim_end());
-    }
     out
 }
