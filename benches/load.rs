@@ -45,16 +45,20 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use http::uri::PathAndQuery;
+use mahjong_referee::api::convert;
 use mahjong_referee::pb;
 use mahjong_referee::pb::mahjong_service_client::MahjongServiceClient;
 use prost::Message as _;
 use prost::bytes::{Buf as _, BufMut as _, Bytes};
-use serde_json::{Value, json};
 use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
 use tonic::transport::{Channel, Endpoint};
 use tonic_health::pb::HealthCheckRequest;
 use tonic_health::pb::health_check_response::ServingStatus;
 use tonic_health::pb::health_client::HealthClient;
+
+#[path = "../tests/support/corpus.rs"]
+#[allow(dead_code)] // the corpus helpers this bench does not use
+mod corpus;
 
 const BATCH_HANDS: usize = 1_000;
 /// `BatchScoreHands` calls in flight: enough to keep every server core busy.
@@ -282,101 +286,29 @@ fn scrape(addr: SocketAddr, sample: &str) -> Option<f64> {
 // ---------------------------------------------------------------------------------------------
 // The corpus as requests
 
-fn tile(code: &str) -> u32 {
-    let mut chars = code.chars();
-    let (Some(letter), Some(n), None) = (
-        chars.next(),
-        chars.next().and_then(|d| d.to_digit(10)),
-        chars.next(),
-    ) else {
-        return 99;
-    };
-    match (letter, n) {
-        ('W', 1..=9) => n,
-        ('B', 1..=9) => 9 + n,
-        ('T', 1..=9) => 18 + n,
-        ('F', 1..=4) => 27 + n,
-        ('J', 1..=3) => 31 + n,
-        _ => 99,
-    }
-}
-
-fn tiles(v: &Value) -> Vec<u32> {
-    v.as_array()
-        .into_iter()
-        .flatten()
-        .map(|t| tile(t.as_str().unwrap_or("")))
-        .collect()
-}
-
-/// A well-formed corpus case as a `ScoreHandRequest` under MIL (`None` for the malformed).
-fn request(case: &Value) -> Option<pb::ScoreHandRequest> {
-    const WINDS: [&str; 4] = ["WIND_EAST", "WIND_SOUTH", "WIND_WEST", "WIND_NORTH"];
-    if let Some(error) = case["expected"]["error"].as_str()
-        && error != "ERROR_FAN_LESS_THAN_8"
-        && error != "ERROR_NOT_WIN"
-    {
-        return None;
-    }
-    let melds = case["melds"]
-        .as_array()?
-        .iter()
-        .map(|m| {
-            let kind = match m["kind"].as_str()? {
-                "chow" => "MELD_KIND_CHOW",
-                "pung" => "MELD_KIND_PUNG",
-                "kong" => "MELD_KIND_KONG",
-                "concealed_kong" => "MELD_KIND_CONCEALED_KONG",
-                _ => return None,
-            };
-            let claimed_from = [
-                "CLAIM_SOURCE_UNSPECIFIED",
-                "CLAIM_SOURCE_LEFT",
-                "CLAIM_SOURCE_OPPOSITE",
-                "CLAIM_SOURCE_RIGHT",
-            ]
-            .get(usize::try_from(m["claimed_from"].as_u64()?).ok()?)?;
-            Some(json!({"kind": kind, "tiles": tiles(&m["tiles"]), "claimedFrom": claimed_from}))
-        })
-        .collect::<Option<Vec<_>>>()?;
-    let flag = |name: &str| case[name].as_bool().unwrap_or(false);
-    let wind = |name: &str| {
-        WINDS
-            .get(usize::try_from(case[name].as_u64()?).ok()?)
-            .copied()
-    };
-    let text = json!({
-        "hand": {
-            "melds": melds,
-            "standingTiles": tiles(&case["concealed"]),
-            "winningTile": tile(case["win_tile"].as_str()?),
-        },
-        "context": {
-            "selfDrawn": flag("self_drawn"),
-            "robbingKong": flag("kong_related") && !flag("self_drawn"),
-            "replacementDraw": flag("kong_related") && flag("self_drawn"),
-            "lastTile": flag("last_tile"),
-            "lastCopy": flag("fourth_tile"),
-            "seatWind": wind("seat_wind")?,
-            "prevalentWind": wind("prevalent_wind")?,
-            "flowerCount": case["flowers"].as_u64()?,
-        },
-        "ruleset": "RULESET_MIL",
-    })
-    .to_string();
-    mahjong_referee::api::json::score_request_from_json(&text).ok()
-}
-
+/// Every well-formed hand of the public corpus (wins, hands under 8 fan, non-winning shapes)
+/// as a `ScoreHandRequest` under MIL with a structured hand.
 fn corpus_requests() -> Result<Vec<pb::ScoreHandRequest>, String> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/public.jsonl");
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let requests: Vec<_> = text
-        .lines()
-        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .filter_map(|case| request(&case))
+    let requests: Vec<_> = corpus::load()
+        .iter()
+        .filter(|case| {
+            matches!(
+                case.error(),
+                None | Some("ERROR_FAN_LESS_THAN_8" | "ERROR_NOT_WIN")
+            )
+        })
+        .filter_map(corpus::Case::input)
+        .map(|(hand, context)| pb::ScoreHandRequest {
+            hand_input: Some(pb::score_hand_request::HandInput::Hand(
+                convert::hand_to_pb(&hand),
+            )),
+            context: Some(convert::context_to_pb(&context)),
+            ruleset: pb::Ruleset::Mil as i32,
+            view: pb::ScoreView::Unspecified as i32,
+        })
         .collect();
     if requests.len() < 1_000 {
-        return Err(format!("only {} usable hands in {path}", requests.len()));
+        return Err(format!("only {} usable corpus hands", requests.len()));
     }
     Ok(requests)
 }
