@@ -1,7 +1,12 @@
 //! Compiles the protobuf contract without a system `protoc`: protox parses `proto/` into a
 //! `FileDescriptorSet`, which is written to `OUT_DIR/mahjong_descriptor.bin` (for proto3 JSON
 //! and gRPC reflection) and handed to tonic-prost-build for the Rust messages and the
-//! client and server stubs.
+//! client and server stubs (`OUT_DIR/mahjong.v1.rs`, `crate::api::pb`).
+//!
+//! The server the binary runs is generated a second time from the service file alone
+//! (`OUT_DIR/server/mahjong.v1.rs`): the same trait and routes, every message taken from
+//! `crate::api::pb` but the two scoring responses, which are the bytes `crate::api::wire`
+//! writes, sent through `crate::server::codec::RefereeCodec`.
 
 use std::path::PathBuf;
 
@@ -15,8 +20,11 @@ const PROTOS: &[&str] = &[
     "mahjong/v1/fan.proto",
     "mahjong/v1/scoring.proto",
     "mahjong/v1/accounting.proto",
-    "mahjong/v1/mahjong_service.proto",
+    SERVICE,
 ];
+
+/// The file of the service (and of nothing else).
+const SERVICE: &str = "mahjong/v1/mahjong_service.proto";
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // tonic-prost-build's compile_fds does not emit this itself.
@@ -24,9 +32,35 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let fds = protox::compile(PROTOS, ["proto"])?;
     let out_dir = PathBuf::from(std::env::var("OUT_DIR")?);
     std::fs::write(out_dir.join("mahjong_descriptor.bin"), fds.encode_to_vec())?;
+    let service_only = prost_types::FileDescriptorSet {
+        file: fds
+            .file
+            .iter()
+            .filter(|file| file.name() == SERVICE)
+            .cloned()
+            .collect(),
+    };
     tonic_prost_build::configure()
         .build_server(true)
         .build_client(true)
         .compile_fds(fds)?;
+
+    let server_dir = out_dir.join("server");
+    std::fs::create_dir_all(&server_dir)?;
+    tonic_prost_build::configure()
+        .build_server(true)
+        .build_client(false)
+        .out_dir(server_dir)
+        .extern_path(
+            ".mahjong.v1.ScoreHandResponse",
+            "crate::api::wire::ScoreHandReply",
+        )
+        .extern_path(
+            ".mahjong.v1.BatchScoreHandsResponse",
+            "crate::api::wire::BatchScoreHandsReply",
+        )
+        .extern_path(".mahjong.v1", "crate::api::pb")
+        .codec_path("crate::server::codec::RefereeCodec")
+        .compile_fds(service_only)?;
     Ok(())
 }

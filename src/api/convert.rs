@@ -16,6 +16,7 @@ use mcr::{
 };
 
 use super::pb;
+use super::wire::{BatchScoreHandsReply, BatchWriter, ScoreHandReply};
 use crate::referee::{self, Detail, Judgement, Scored};
 
 // ---------------------------------------------------------------------------------------------
@@ -786,6 +787,18 @@ pub fn shape_to_pb(shape: Shape) -> pb::Shape {
     }
 }
 
+/// A domain element kind as proto.
+pub fn element_kind_to_pb(kind: ElementKind) -> pb::ElementKind {
+    match kind {
+        ElementKind::Chow => pb::ElementKind::Chow,
+        ElementKind::Pung => pb::ElementKind::Pung,
+        ElementKind::Kong => pb::ElementKind::Kong,
+        ElementKind::Pair => pb::ElementKind::Pair,
+        ElementKind::KnittedStraight => pb::ElementKind::KnittedStraight,
+        ElementKind::Single => pb::ElementKind::Single,
+    }
+}
+
 /// A reading element as proto.
 pub fn element_to_pb(element: &Element) -> pb::ReadingElement {
     let Element {
@@ -795,14 +808,7 @@ pub fn element_to_pb(element: &Element) -> pb::ReadingElement {
         claimed,
     } = element;
     pb::ReadingElement {
-        kind: match kind {
-            ElementKind::Chow => pb::ElementKind::Chow,
-            ElementKind::Pung => pb::ElementKind::Pung,
-            ElementKind::Kong => pb::ElementKind::Kong,
-            ElementKind::Pair => pb::ElementKind::Pair,
-            ElementKind::KnittedStraight => pb::ElementKind::KnittedStraight,
-            ElementKind::Single => pb::ElementKind::Single,
-        } as i32,
+        kind: element_kind_to_pb(*kind) as i32,
         tiles: tiles.iter().map(|&t| tile_to_pb(t)).collect(),
         declared: *declared,
         claimed: *claimed,
@@ -933,8 +939,9 @@ pub fn validate_request(request: &pb::ValidateHandRequest) -> pb::ValidateHandRe
 pub const INVALID_HAND: &str = "INVALID_HAND";
 
 /// Handles a `ScoreHand` call: the itemised score of a well-formed hand (a losing one
-/// included), or every violation of a malformed one. Never panics, whatever the request holds.
-pub fn score_hand(request: &pb::ScoreHandRequest) -> Result<pb::ScoreHandResponse, Vec<Violation>> {
+/// included), encoded as [`score_response`] would build it, or every violation of a
+/// malformed one. Never panics, whatever the request holds.
+pub fn score_hand(request: &pb::ScoreHandRequest) -> Result<ScoreHandReply, Vec<Violation>> {
     let pb::ScoreHandRequest {
         hand_input,
         context,
@@ -951,18 +958,17 @@ pub fn score_hand(request: &pb::ScoreHandRequest) -> Result<pb::ScoreHandRespons
     );
     match judged.judgement {
         Judgement::Invalid(violations) => Err(violations),
-        Judgement::Scored(s) => Ok(scored_to_pb(&s, judged.view)),
+        Judgement::Scored(s) => Ok(ScoreHandReply::new(&s, judged.view)),
     }
 }
 
 /// Handles a `BatchScoreHands` call: one result per request, in order, each a score or the
-/// entry's violations (paths relative to the entry). The only error is a `default_ruleset`
-/// outside the enum. The batch length is the caller's to limit.
+/// entry's violations (paths relative to the entry) under the reason [`INVALID_HAND`]. The
+/// only error is a `default_ruleset` or `default_view` outside its enum. The batch length is
+/// the caller's to limit.
 pub fn batch_score_hands(
     request: &pb::BatchScoreHandsRequest,
-) -> Result<pb::BatchScoreHandsResponse, Vec<Violation>> {
-    use pb::batch_score_hands_result::Result as Entry;
-
+) -> Result<BatchScoreHandsReply, Vec<Violation>> {
     let pb::BatchScoreHandsRequest {
         requests,
         default_ruleset,
@@ -983,36 +989,25 @@ pub fn batch_score_hands(
     };
     let default_ruleset = ruleset_to_pb(default_ruleset) as i32;
     let or_default = |number: i32, default: i32| if number == 0 { default } else { number };
-    let results = requests
-        .iter()
-        .map(|entry| {
-            let pb::ScoreHandRequest {
-                hand_input,
-                context,
-                ruleset,
-                view,
-            } = entry;
-            let judged = judge_pb(
-                hand_input.as_ref().map(HandSource::from),
-                context.as_ref(),
-                Asked {
-                    ruleset: or_default(*ruleset, default_ruleset),
-                    view: or_default(*view, default_view as i32),
-                },
-            );
-            let result = match judged.judgement {
-                Judgement::Invalid(violations) => Entry::Error(pb::HandError {
-                    reason: INVALID_HAND.to_owned(),
-                    violations: violations.iter().map(violation_to_pb).collect(),
-                }),
-                Judgement::Scored(s) => Entry::Score(scored_to_pb(&s, judged.view)),
-            };
-            pb::BatchScoreHandsResult {
-                result: Some(result),
-            }
-        })
-        .collect();
-    Ok(pb::BatchScoreHandsResponse { results })
+    let mut reply = BatchWriter::with_capacity(requests.len());
+    for entry in requests {
+        let pb::ScoreHandRequest {
+            hand_input,
+            context,
+            ruleset,
+            view,
+        } = entry;
+        let judged = judge_pb(
+            hand_input.as_ref().map(HandSource::from),
+            context.as_ref(),
+            Asked {
+                ruleset: or_default(*ruleset, default_ruleset),
+                view: or_default(*view, default_view as i32),
+            },
+        );
+        reply.push(&judged.judgement, judged.view);
+    }
+    Ok(reply.finish())
 }
 
 /// Handles a `ListFans` call: every fan with its points and exclusions under the ruleset.

@@ -4,11 +4,13 @@
 //! - [`pb`]: the generated messages, enums and gRPC stubs;
 //! - [`convert`]: proto → domain (collecting every violation) and domain → proto;
 //! - [`json`]: proto3 JSON for requests and responses;
+//! - [`wire`]: the scoring responses written as protobuf straight from the domain score;
 //! - [`accounting`]: settling hands, penalties and standings (`accounting.proto`).
 
 pub mod accounting;
 pub mod convert;
 pub mod json;
+pub mod wire;
 
 /// The generated `mahjong.v1` messages, enums and gRPC client/server stubs.
 #[allow(

@@ -8,14 +8,30 @@
 //!   closes and the calls in flight finish;
 //! - [`serve`]: the `serve` subcommand, on SIGTERM or SIGINT.
 //!
-//! Modules: [`service`] (the handlers), [`status`] (the one error → status mapping),
+//! Modules: [`service`] (the handlers), [`stub`] (their generated server), [`codec`] (how
+//! its messages are read and written), [`status`] (the one error → status mapping),
 //! [`guard`] (load shedding and deadlines), [`shutdown`] (the signals).
 
+pub mod codec;
 pub mod guard;
 pub mod io;
 pub mod service;
 pub mod shutdown;
 pub mod status;
+
+/// The generated `mahjong.v1.MahjongService` server, as in [`crate::pb`] but with the two
+/// scoring responses already encoded ([`crate::api::wire`]) and [`codec::RefereeCodec`]
+/// (see `build.rs`).
+#[allow(
+    clippy::all,
+    clippy::pedantic,
+    missing_docs,
+    missing_debug_implementations,
+    unreachable_pub
+)]
+pub mod stub {
+    include!(concat!(env!("OUT_DIR"), "/server/mahjong.v1.rs"));
+}
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -34,9 +50,9 @@ use tonic_health::server::HealthReporter;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 use crate::config::{Config, ConfigError};
-use crate::pb::mahjong_service_server::MahjongServiceServer;
 use guard::Guarded;
 use service::Referee;
+use stub::mahjong_service_server::MahjongServiceServer;
 
 /// The health name of the referee service (`mahjong.v1.MahjongService`).
 pub const SERVICE_NAME: &str = <MahjongServiceServer<Referee> as NamedService>::NAME;

@@ -1,14 +1,14 @@
 //! The `MahjongService` handlers: convert → domain → convert, errors through
 //! [`super::status`]. No rules logic lives here.
 
-use prost::Message as _;
 use tonic::{Request, Response, Status};
 
 use super::status::ApiError;
+use super::stub::mahjong_service_server::MahjongService;
+use crate::api::wire::{BatchScoreHandsReply, ScoreHandReply};
 use crate::api::{accounting, convert};
 use crate::config::Config;
 use crate::pb;
-use crate::pb::mahjong_service_server::MahjongService;
 
 /// Batches up to this many hands are scored on the calling worker; longer ones move it aside
 /// (`block_in_place`) so that other calls keep being served meanwhile.
@@ -49,7 +49,7 @@ impl MahjongService for Referee {
     async fn score_hand(
         &self,
         request: Request<pb::ScoreHandRequest>,
-    ) -> Result<Response<pb::ScoreHandResponse>, Status> {
+    ) -> Result<Response<ScoreHandReply>, Status> {
         let response = convert::score_hand(request.get_ref()).map_err(ApiError::InvalidHand)?;
         self.hands_scored.increment(1);
         Ok(Response::new(response))
@@ -66,7 +66,7 @@ impl MahjongService for Referee {
     async fn batch_score_hands(
         &self,
         request: Request<pb::BatchScoreHandsRequest>,
-    ) -> Result<Response<pb::BatchScoreHandsResponse>, Status> {
+    ) -> Result<Response<BatchScoreHandsReply>, Status> {
         let request = request.get_ref();
         let (hands, limit) = (request.requests.len(), self.max_batch_hands);
         if hands > limit {
@@ -76,19 +76,9 @@ impl MahjongService for Referee {
             convert::batch_score_hands(request)
         })
         .map_err(ApiError::InvalidRequest)?;
-        let scored = response
-            .results
-            .iter()
-            .filter(|r| {
-                matches!(
-                    r.result,
-                    Some(pb::batch_score_hands_result::Result::Score(_))
-                )
-            })
-            .count();
         self.hands_scored
-            .increment(u64::try_from(scored).unwrap_or(u64::MAX));
-        let (bytes, limit) = (response.encoded_len(), self.max_message_bytes);
+            .increment(u64::try_from(response.scored()).unwrap_or(u64::MAX));
+        let (bytes, limit) = (response.as_bytes().len(), self.max_message_bytes);
         if bytes > limit {
             return Err(ApiError::ResponseTooLarge { bytes, limit }.into());
         }

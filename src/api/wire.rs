@@ -1,0 +1,326 @@
+//! The two scoring responses, `ScoreHandResponse` and `BatchScoreHandsResponse`, written in
+//! protobuf straight from the domain score: the hot path of `ScoreHand` and
+//! `BatchScoreHands`, which would otherwise build the prost messages (a `String` per fan
+//! name, a `Vec` per line and element) only to encode and drop them.
+//!
+//! The bytes are exactly those prost writes for the message that [`convert::score_response`]
+//! builds: fields in number order, proto3 defaults left out, repeated scalars packed, nested
+//! messages behind their minimal length. `tests/wire.rs` checks that byte for byte for every
+//! corpus hand under the three rulesets and both views, and for batches with faulty entries.
+//! The field numbers below are those of `proto/mahjong/v1/scoring.proto` and `fan.proto`.
+
+use mcr::{Element, FanLine, Violation};
+
+use super::convert::{
+    INVALID_HAND, element_kind_to_pb, fan_to_pb, outcome_to_pb, ruleset_to_pb, shape_to_pb,
+    tile_to_pb,
+};
+use super::pb;
+use crate::referee::{Judgement, Scored};
+
+/// An encoded `ScoreHandResponse` (the message, without the gRPC frame).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ScoreHandReply(Vec<u8>);
+
+/// An encoded `BatchScoreHandsResponse` (the message, without the gRPC frame).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BatchScoreHandsReply {
+    bytes: Vec<u8>,
+    scored: usize,
+}
+
+impl ScoreHandReply {
+    /// The score `s` in `view`.
+    pub fn new(s: &Scored, view: pb::ScoreView) -> Self {
+        let mut out = Vec::with_capacity(320);
+        put_score(&mut out, s, view);
+        ScoreHandReply(out)
+    }
+
+    /// The protobuf encoding.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl BatchScoreHandsReply {
+    /// The protobuf encoding.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// How many of the results are scores (the others are errors).
+    pub fn scored(&self) -> usize {
+        self.scored
+    }
+}
+
+/// Writes a `BatchScoreHandsResponse` one result at a time, in request order.
+#[derive(Debug, Default)]
+pub struct BatchWriter {
+    out: Vec<u8>,
+    scored: usize,
+}
+
+impl BatchWriter {
+    /// A writer with room for about `hands` results.
+    pub fn with_capacity(hands: usize) -> Self {
+        BatchWriter {
+            out: Vec::with_capacity(hands.saturating_mul(300)),
+            scored: 0,
+        }
+    }
+
+    /// Appends the result of one entry: its score in `view`, or its violations.
+    pub fn push(&mut self, judgement: &Judgement, view: pb::ScoreView) {
+        // BatchScoreHandsResponse.results = 1, each a BatchScoreHandsResult whose oneof is
+        // score = 1 (ScoreHandResponse) or error = 2 (HandError).
+        put_message(&mut self.out, 1, |out| match judgement {
+            Judgement::Scored(s) => {
+                self.scored += 1;
+                put_message(out, 1, |out| put_score(out, s, view));
+            }
+            Judgement::Invalid(violations) => put_message(out, 2, |out| {
+                put_str(out, 1, INVALID_HAND);
+                for v in violations {
+                    put_message(out, 2, |out| put_violation(out, v));
+                }
+            }),
+        });
+    }
+
+    /// The encoded response.
+    pub fn finish(self) -> BatchScoreHandsReply {
+        BatchScoreHandsReply {
+            bytes: self.out,
+            scored: self.scored,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The messages
+
+/// `ScoreHandResponse` of a score, as `convert::score_response` builds it for `view`.
+fn put_score(out: &mut Vec<u8>, s: &Scored, view: pb::ScoreView) {
+    let full = match view {
+        pb::ScoreView::Basic => false,
+        pb::ScoreView::Unspecified | pb::ScoreView::Full => true,
+    };
+    let scoring = &s.scoring;
+    put_enum(out, 1, outcome_to_pb(scoring.outcome) as i32);
+    for line in &s.lines {
+        put_message(out, 2, |out| put_fan_line(out, line, full));
+    }
+    put_uint(out, 3, scoring.fan_total);
+    put_uint(out, 4, scoring.flower_points);
+    put_uint(out, 5, scoring.total);
+    // violations = 6: none in a score.
+    if full {
+        if let Some(reading) = &scoring.reading {
+            put_message(out, 7, |out| {
+                put_enum(out, 1, shape_to_pb(reading.shape()) as i32);
+                for element in &s.elements {
+                    put_message(out, 2, |out| put_element(out, element));
+                }
+            });
+        }
+        put_str(out, 8, &s.notation());
+    }
+    put_enum(out, 9, ruleset_to_pb(s.ruleset.id) as i32);
+}
+
+/// `FanLine`: the numbers always, the names and elements in the full view.
+fn put_fan_line(out: &mut Vec<u8>, line: &FanLine, full: bool) {
+    put_enum(out, 1, fan_to_pb(line.fan));
+    if full {
+        let spec = line.fan.spec();
+        put_str(out, 2, spec.name_zh);
+        put_str(out, 3, spec.name_en);
+    }
+    put_uint(out, 4, u32::from(line.points));
+    put_uint(out, 5, u32::from(line.count));
+    put_uint(out, 6, line.total());
+    if full {
+        put_packed(
+            out,
+            7,
+            line.elements
+                .iter()
+                .map(|&i| u64::from(u32::try_from(i).unwrap_or(u32::MAX))),
+        );
+    }
+}
+
+/// `ReadingElement`.
+fn put_element(out: &mut Vec<u8>, element: &Element) {
+    put_enum(out, 1, element_kind_to_pb(element.kind) as i32);
+    put_packed(
+        out,
+        2,
+        element.tiles.iter().map(|&t| enum_value(tile_to_pb(t))),
+    );
+    put_bool(out, 3, element.declared);
+    put_bool(out, 4, element.claimed);
+}
+
+/// `Violation`.
+fn put_violation(out: &mut Vec<u8>, v: &Violation) {
+    put_str(out, 1, v.code.as_str());
+    put_str(out, 2, &v.field);
+    put_str(out, 3, &v.message);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The protobuf encoding (https://protobuf.dev/programming-guides/encoding/)
+
+/// Wire type of varints (integers, enums, booleans).
+const VARINT: u32 = 0;
+/// Wire type of length-delimited fields (strings, messages, packed scalars).
+const LEN: u32 = 2;
+
+/// The longest varint: ten bytes for 64 bits.
+const MAX_VARINT: usize = 10;
+
+/// The varint of `value` in `buf`; returns its length.
+fn varint(mut value: u64, buf: &mut [u8; MAX_VARINT]) -> usize {
+    let mut n = 0;
+    while value >= 0x80 {
+        buf[n] = (value & 0x7f) as u8 | 0x80;
+        value >>= 7;
+        n += 1;
+    }
+    buf[n] = (value & 0x7f) as u8;
+    n + 1
+}
+
+#[inline]
+fn put_varint(out: &mut Vec<u8>, value: u64) {
+    // Keys, enums, counts and short lengths: one byte.
+    if value < 0x80 {
+        out.push((value & 0x7f) as u8);
+    } else {
+        let mut buf = [0; MAX_VARINT];
+        let n = varint(value, &mut buf);
+        out.extend_from_slice(&buf[..n]);
+    }
+}
+
+/// The number of bytes of the varint of `value`.
+fn varint_len(value: u64) -> usize {
+    // 1 byte per started 7 bits, at least one.
+    (64 - (value | 1).leading_zeros() as usize).div_ceil(7)
+}
+
+#[inline]
+fn put_key(out: &mut Vec<u8>, field: u32, wire_type: u32) {
+    put_varint(out, u64::from(field << 3 | wire_type));
+}
+
+/// An enum's number as its varint value: a negative `int32` is written as its 64-bit two's
+/// complement.
+#[allow(clippy::cast_sign_loss)]
+fn enum_value(number: i32) -> u64 {
+    i64::from(number) as u64
+}
+
+/// A `uint32` field; proto3 leaves out zero.
+fn put_uint(out: &mut Vec<u8>, field: u32, value: u32) {
+    if value != 0 {
+        put_key(out, field, VARINT);
+        put_varint(out, u64::from(value));
+    }
+}
+
+/// An enum field; proto3 leaves out zero.
+fn put_enum(out: &mut Vec<u8>, field: u32, number: i32) {
+    if number != 0 {
+        put_key(out, field, VARINT);
+        put_varint(out, enum_value(number));
+    }
+}
+
+/// A `bool` field; proto3 leaves out false.
+fn put_bool(out: &mut Vec<u8>, field: u32, value: bool) {
+    if value {
+        put_key(out, field, VARINT);
+        out.push(1);
+    }
+}
+
+/// A `string` field; proto3 leaves out the empty string.
+fn put_str(out: &mut Vec<u8>, field: u32, value: &str) {
+    if !value.is_empty() {
+        put_key(out, field, LEN);
+        put_varint(out, value.len() as u64);
+        out.extend_from_slice(value.as_bytes());
+    }
+}
+
+/// A packed repeated scalar field; left out when empty.
+fn put_packed(out: &mut Vec<u8>, field: u32, values: impl Iterator<Item = u64> + Clone) {
+    let len: usize = values.clone().map(varint_len).sum();
+    if len != 0 {
+        put_key(out, field, LEN);
+        put_varint(out, len as u64);
+        for value in values {
+            put_varint(out, value);
+        }
+    }
+}
+
+/// A message field, written even when its body is empty: the key, the body's length, then
+/// the body `write` appends. The body is written behind a one-byte length, which is widened
+/// afterwards when the body is 128 bytes or longer.
+fn put_message(out: &mut Vec<u8>, field: u32, write: impl FnOnce(&mut Vec<u8>)) {
+    put_key(out, field, LEN);
+    let at = out.len();
+    out.push(0);
+    write(out);
+    let body = out.len() - at - 1;
+    let mut len = [0; MAX_VARINT];
+    let n = varint(body as u64, &mut len);
+    if n > 1 {
+        out.resize(out.len() + n - 1, 0);
+        out.copy_within(at + 1..at + 1 + body, at + n);
+    }
+    out[at..at + n].copy_from_slice(&len[..n]);
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use prost::Message as _;
+
+    use super::*;
+
+    proptest! {
+        #[test]
+        fn varints_are_those_of_prost(value in any::<u64>()) {
+            let mut ours = Vec::new();
+            put_varint(&mut ours, value);
+            let mut theirs = Vec::new();
+            prost::encoding::encode_varint(value, &mut theirs);
+            prop_assert_eq!(&ours, &theirs);
+            prop_assert_eq!(varint_len(value), prost::encoding::encoded_len_varint(value));
+        }
+
+        #[test]
+        fn messages_of_any_length_are_those_of_prost(text in ".{0,300}", field in 1u32..5000) {
+            let mut ours = Vec::new();
+            put_message(&mut ours, field, |out| put_str(out, 1, &text));
+            let theirs = pb::HandError { reason: text.clone(), violations: Vec::new() };
+            let mut expected = Vec::new();
+            prost::encoding::message::encode(field, &theirs, &mut expected);
+            prop_assert_eq!(ours, expected);
+        }
+
+        #[test]
+        fn negative_enums_are_those_of_prost(number in any::<i32>()) {
+            let mut ours = Vec::new();
+            put_enum(&mut ours, 9, number);
+            let theirs = pb::ScoreHandResponse { ruleset: number, ..Default::default() };
+            prop_assert_eq!(ours, theirs.encode_to_vec());
+        }
+    }
+}

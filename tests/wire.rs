@@ -1,0 +1,217 @@
+//! The scoring responses the server writes itself (`api::wire`) are byte for byte what prost
+//! writes for the messages `convert::score_request` builds: every corpus hand under the three
+//! rulesets in each view, losing and flowered hands included, and batches that mix scores
+//! with faulty entries.
+
+use mahjong_referee::api::convert::{
+    INVALID_HAND, batch_score_hands, context_to_pb, hand_to_pb, score_hand, score_request,
+};
+use mahjong_referee::api::pb;
+use pb::score_hand_request::HandInput;
+use prost::Message as _;
+
+#[allow(dead_code)] // the corpus helpers this test does not use
+mod support;
+
+const RULESETS: [pb::Ruleset; 3] = [
+    pb::Ruleset::ChineseOfficial1998,
+    pb::Ruleset::Mil,
+    pb::Ruleset::GreenBook2006,
+];
+
+const VIEWS: [pb::ScoreView; 3] = [
+    pb::ScoreView::Unspecified,
+    pb::ScoreView::Basic,
+    pb::ScoreView::Full,
+];
+
+/// The corpus hands as requests (ruleset and view left unspecified).
+fn corpus_requests() -> Vec<pb::ScoreHandRequest> {
+    let requests: Vec<_> = support::corpus::load()
+        .iter()
+        .filter_map(support::corpus::Case::input)
+        .map(|(hand, ctx)| pb::ScoreHandRequest {
+            hand_input: Some(HandInput::Hand(hand_to_pb(&hand))),
+            context: Some(context_to_pb(&ctx)),
+            ruleset: 0,
+            view: 0,
+        })
+        .collect();
+    assert!(requests.len() > 2_900, "{} usable hands", requests.len());
+    requests
+}
+
+/// Requests no score can come from: an unknown tile, no hand, bad notation, an unknown view,
+/// a hand that breaks the domain's rules (five of a tile).
+fn faulty_requests() -> Vec<pb::ScoreHandRequest> {
+    let notation = |text: &str| Some(HandInput::Notation(text.to_owned()));
+    let mut unknown_tile = pb::Hand {
+        standing_tiles: (1..=13).collect(),
+        winning_tile: 1,
+        melds: Vec::new(),
+    };
+    unknown_tile.standing_tiles[4] = 99;
+    vec![
+        pb::ScoreHandRequest {
+            hand_input: Some(HandInput::Hand(unknown_tile)),
+            ..Default::default()
+        },
+        pb::ScoreHandRequest::default(),
+        pb::ScoreHandRequest {
+            hand_input: notation("123x"),
+            ..Default::default()
+        },
+        pb::ScoreHandRequest {
+            hand_input: notation("[123m][789m][123p]55s89p7p"),
+            view: 7,
+            ..Default::default()
+        },
+        pb::ScoreHandRequest {
+            hand_input: notation("11111m234p567s99s8s"),
+            ..Default::default()
+        },
+    ]
+}
+
+#[test]
+fn score_hand_writes_what_prost_writes_for_every_corpus_hand_ruleset_and_view() {
+    let mut compared = 0;
+    let mut seen_flowers = false;
+    let mut seen_losing = false;
+    let mut invalid = 0;
+    for base in corpus_requests() {
+        for ruleset in RULESETS {
+            for view in VIEWS {
+                let request = pb::ScoreHandRequest {
+                    ruleset: ruleset as i32,
+                    view: view as i32,
+                    ..base.clone()
+                };
+                let expected = score_request(&request);
+                match score_hand(&request) {
+                    Ok(reply) => assert_eq!(
+                        reply.as_bytes(),
+                        expected.encode_to_vec(),
+                        "{request:?}\n{expected:?}"
+                    ),
+                    // The corpus's few malformed hands: an error status, not a message.
+                    Err(violations) => {
+                        assert_eq!(expected.outcome, pb::Outcome::Invalid as i32);
+                        assert_eq!(violations.len(), expected.violations.len());
+                        invalid += 1;
+                        continue;
+                    }
+                }
+                seen_flowers |= expected.flower_points > 0;
+                seen_losing |= expected.outcome != pb::Outcome::Win as i32;
+                compared += 1;
+            }
+        }
+    }
+    assert!(
+        seen_flowers && seen_losing,
+        "the corpus covers flowers and losing hands"
+    );
+    assert!(compared > 26_000, "{compared}");
+    assert!(invalid < compared / 20, "{invalid} malformed of {compared}");
+}
+
+/// What a batch entry should answer, built from the `ScoreHand` message of the same request.
+fn expected_result(
+    entry: &pb::ScoreHandRequest,
+    defaults: &pb::BatchScoreHandsRequest,
+) -> pb::BatchScoreHandsResult {
+    use pb::batch_score_hands_result::Result as Entry;
+    let or = |n: i32, default: i32| if n == 0 { default } else { n };
+    let response = score_request(&pb::ScoreHandRequest {
+        ruleset: or(entry.ruleset, defaults.default_ruleset),
+        view: or(entry.view, defaults.default_view),
+        ..entry.clone()
+    });
+    let result = if response.outcome == pb::Outcome::Invalid as i32 {
+        Entry::Error(pb::HandError {
+            reason: INVALID_HAND.to_owned(),
+            violations: response.violations,
+        })
+    } else {
+        Entry::Score(response)
+    };
+    pb::BatchScoreHandsResult {
+        result: Some(result),
+    }
+}
+
+#[test]
+fn batch_score_hands_writes_what_prost_writes_faulty_entries_included() {
+    let corpus = corpus_requests();
+    let faulty = faulty_requests();
+    // A faulty entry every 37 hands, the ruleset and view of some entries their own.
+    let mut entries = Vec::new();
+    for (i, request) in corpus.iter().enumerate() {
+        let mut request = request.clone();
+        if i % 5 == 0 {
+            request.ruleset = RULESETS[i % 3] as i32;
+        }
+        if i % 7 == 0 {
+            request.view = VIEWS[i % 3] as i32;
+        }
+        entries.push(request);
+        if i % 37 == 0 {
+            entries.push(faulty[i / 37 % faulty.len()].clone());
+        }
+    }
+    let mut batches = 0;
+    for chunk in entries.chunks(500) {
+        for (default_ruleset, default_view) in [
+            (pb::Ruleset::Unspecified, pb::ScoreView::Unspecified),
+            (pb::Ruleset::Mil, pb::ScoreView::Basic),
+            (pb::Ruleset::GreenBook2006, pb::ScoreView::Full),
+        ] {
+            let request = pb::BatchScoreHandsRequest {
+                requests: chunk.to_vec(),
+                default_ruleset: default_ruleset as i32,
+                default_view: default_view as i32,
+            };
+            let expected = pb::BatchScoreHandsResponse {
+                results: chunk.iter().map(|e| expected_result(e, &request)).collect(),
+            };
+            let reply = batch_score_hands(&request).expect("valid defaults");
+            assert_eq!(reply.as_bytes(), expected.encode_to_vec());
+            let scores = expected
+                .results
+                .iter()
+                .filter(|r| {
+                    matches!(
+                        r.result,
+                        Some(pb::batch_score_hands_result::Result::Score(_))
+                    )
+                })
+                .count();
+            assert_eq!(reply.scored(), scores);
+            assert!(scores < chunk.len(), "every chunk has faulty entries");
+            batches += 1;
+        }
+    }
+    assert!(batches >= 18, "{batches}");
+
+    // An empty batch is an empty message.
+    let empty = batch_score_hands(&pb::BatchScoreHandsRequest::default()).unwrap();
+    assert!(empty.as_bytes().is_empty());
+    assert_eq!(empty.scored(), 0);
+}
+
+#[test]
+fn faulty_requests_are_errors_of_score_hand() {
+    for request in faulty_requests() {
+        let violations = score_hand(&request).expect_err("faulty");
+        assert!(!violations.is_empty());
+    }
+    // The unknown tile is reported as such: the requests test what they mean to.
+    let violations = score_hand(&faulty_requests()[0]).unwrap_err();
+    assert!(
+        violations
+            .iter()
+            .any(|v| v.field == "hand.standing_tiles[4]"),
+        "{violations:?}"
+    );
+}
