@@ -1,13 +1,12 @@
-//! The codec of the referee's service: requests decoded by prost, responses written by
-//! [`Reply`]: prost for every message but the two scoring responses, which arrive already
-//! encoded ([`crate::api::wire`]).
+//! The codec of the referee's service: requests decoded by prost from one contiguous slice,
+//! responses written by [`Reply`]: prost for every message but the two scoring responses,
+//! which arrive already encoded ([`crate::api::wire`]).
 
 use std::marker::PhantomData;
 
-use bytes::BufMut as _;
+use bytes::{Buf as _, BufMut as _};
 use tonic::Status;
-use tonic::codec::{Codec, EncodeBuf, Encoder};
-use tonic_prost::ProstDecoder;
+use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
 
 use crate::api::wire::{BatchScoreHandsReply, ScoreHandReply};
 
@@ -57,14 +56,33 @@ where
     type Encode = T;
     type Decode = U;
     type Encoder = ReplyEncoder<T>;
-    type Decoder = ProstDecoder<U>;
+    type Decoder = RequestDecoder<U>;
 
     fn encoder(&mut self) -> ReplyEncoder<T> {
         ReplyEncoder(PhantomData)
     }
 
-    fn decoder(&mut self) -> ProstDecoder<U> {
-        ProstDecoder::default()
+    fn decoder(&mut self) -> RequestDecoder<U> {
+        RequestDecoder(PhantomData)
+    }
+}
+
+/// The [`Decoder`] of [`RefereeCodec`]: the message taken out of tonic's buffer as one slice
+/// (without a copy) and decoded from it, which is cheaper than prost reading through
+/// [`DecodeBuf`] a varint at a time. Undecodable bytes are `INTERNAL`, as with tonic-prost's
+/// decoder; [`super::guard`] turns that into `INVALID_ARGUMENT` with its details.
+#[derive(Debug)]
+pub struct RequestDecoder<U>(PhantomData<U>);
+
+impl<U: prost::Message + Default> Decoder for RequestDecoder<U> {
+    type Item = U;
+    type Error = Status;
+
+    fn decode(&mut self, buf: &mut DecodeBuf<'_>) -> Result<Option<U>, Status> {
+        let message = buf.copy_to_bytes(buf.remaining());
+        U::decode(message.as_ref())
+            .map(Some)
+            .map_err(|e| Status::internal(e.to_string()))
     }
 }
 
