@@ -6,7 +6,7 @@
 //! The server the binary runs is generated a second time from the service file alone
 //! (`OUT_DIR/server/mahjong.v1.rs`): the same trait and routes, every message taken from
 //! `crate::api::pb` but the two scoring responses, which are the bytes `crate::api::wire`
-//! writes, sent through `crate::server::codec::RefereeCodec`.
+//! writes, sent through `crate::api::codec::RefereeCodec`.
 
 use std::path::PathBuf;
 
@@ -60,7 +60,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "crate::api::wire::BatchScoreHandsReply",
         )
         .extern_path(".mahjong.v1", "crate::api::pb")
-        .codec_path("crate::server::codec::RefereeCodec")
+        .codec_path("crate::api::codec::RefereeCodec")
         .compile_fds(service_only)?;
     Ok(())
 }

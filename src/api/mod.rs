@@ -5,9 +5,12 @@
 //! - [`convert`]: proto → domain (collecting every violation) and domain → proto;
 //! - [`json`]: proto3 JSON for requests and responses;
 //! - [`wire`]: the scoring responses written as protobuf straight from the domain score;
+//! - [`stub`] and [`codec`]: the server stub the binary serves, with those two responses,
+//!   and how it reads requests and writes responses;
 //! - [`accounting`]: settling hands, penalties and standings (`accounting.proto`).
 
 pub mod accounting;
+pub mod codec;
 pub mod convert;
 pub mod json;
 pub mod wire;
@@ -22,6 +25,20 @@ pub mod wire;
 )]
 pub mod pb {
     tonic::include_proto!("mahjong.v1");
+}
+
+/// The generated `mahjong.v1.MahjongService` server the binary serves: the trait and routes
+/// of [`pb::mahjong_service_server`], but with the two scoring responses already encoded
+/// ([`wire`]) and [`codec::RefereeCodec`] (see `build.rs`).
+#[allow(
+    clippy::all,
+    clippy::pedantic,
+    missing_docs,
+    missing_debug_implementations,
+    unreachable_pub
+)]
+pub mod stub {
+    include!(concat!(env!("OUT_DIR"), "/server/mahjong.v1.rs"));
 }
 
 /// The encoded `FileDescriptorSet` of `mahjong.v1` (for proto3 JSON and gRPC reflection).

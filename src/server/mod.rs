@@ -8,30 +8,15 @@
 //!   closes and the calls in flight finish;
 //! - [`serve`]: the `serve` subcommand, on SIGTERM or SIGINT.
 //!
-//! Modules: [`service`] (the handlers), [`stub`] (their generated server), [`codec`] (how
-//! its messages are read and written), [`status`] (the one error → status mapping),
-//! [`guard`] (load shedding and deadlines), [`shutdown`] (the signals).
+//! Modules: [`service`] (the handlers, behind the generated [`crate::api::stub`]),
+//! [`status`] (the one error → status mapping), [`guard`] (load shedding and deadlines),
+//! [`shutdown`] (the signals).
 
-pub mod codec;
 pub mod guard;
 pub mod io;
 pub mod service;
 pub mod shutdown;
 pub mod status;
-
-/// The generated `mahjong.v1.MahjongService` server, as in [`crate::pb`] but with the two
-/// scoring responses already encoded ([`crate::api::wire`]) and [`codec::RefereeCodec`]
-/// (see `build.rs`).
-#[allow(
-    clippy::all,
-    clippy::pedantic,
-    missing_docs,
-    missing_debug_implementations,
-    unreachable_pub
-)]
-pub mod stub {
-    include!(concat!(env!("OUT_DIR"), "/server/mahjong.v1.rs"));
-}
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -49,10 +34,10 @@ use tonic_health::ServingStatus;
 use tonic_health::server::HealthReporter;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
+use crate::api::stub::mahjong_service_server::MahjongServiceServer;
 use crate::config::{Config, ConfigError};
 use guard::Guarded;
 use service::Referee;
-use stub::mahjong_service_server::MahjongServiceServer;
 
 /// The health name of the referee service (`mahjong.v1.MahjongService`).
 pub const SERVICE_NAME: &str = <MahjongServiceServer<Referee> as NamedService>::NAME;

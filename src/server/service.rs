@@ -4,7 +4,7 @@
 use tonic::{Request, Response, Status};
 
 use super::status::ApiError;
-use super::stub::mahjong_service_server::MahjongService;
+use crate::api::stub::mahjong_service_server::MahjongService;
 use crate::api::wire::{BatchScoreHandsReply, ScoreHandReply};
 use crate::api::{accounting, convert};
 use crate::config::Config;

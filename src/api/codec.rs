@@ -70,7 +70,7 @@ where
 /// The [`Decoder`] of [`RefereeCodec`]: the message taken out of tonic's buffer as one slice
 /// (without a copy) and decoded from it, which is cheaper than prost reading through
 /// [`DecodeBuf`] a varint at a time. Undecodable bytes are `INTERNAL`, as with tonic-prost's
-/// decoder; [`super::guard`] turns that into `INVALID_ARGUMENT` with its details.
+/// decoder; [`crate::server::guard`] turns that into `INVALID_ARGUMENT` with its details.
 #[derive(Debug)]
 pub struct RequestDecoder<U>(PhantomData<U>);
 
