@@ -895,21 +895,34 @@ pub fn validate_response(judgement: &Judgement) -> pb::ValidateHandResponse {
 /// Handles a `ScoreHand` request: the itemised score, or `OUTCOME_INVALID` with every violation.
 /// Never panics, whatever the request holds.
 pub fn score_request(request: &pb::ScoreHandRequest) -> pb::ScoreHandResponse {
+    let judged = judge_score_request(request, UNSPECIFIED);
+    score_response(&judged.judgement, judged.ruleset, judged.view)
+}
+
+/// No defaults for [`judge_score_request`]: what the request leaves unspecified stays so.
+const UNSPECIFIED: Asked = Asked {
+    ruleset: pb::Ruleset::Unspecified as i32,
+    view: pb::ScoreView::Unspecified as i32,
+};
+
+/// Judges a `ScoreHand` request (or a batch entry), its unspecified ruleset and view taken
+/// from `defaults`.
+fn judge_score_request(request: &pb::ScoreHandRequest, defaults: Asked) -> Judged {
     let pb::ScoreHandRequest {
         hand_input,
         context,
         ruleset,
         view,
     } = request;
-    let judged = judge_pb(
+    let or_default = |number: i32, default: i32| if number == 0 { default } else { number };
+    judge_pb(
         hand_input.as_ref().map(HandSource::from),
         context.as_ref(),
         Asked {
-            ruleset: *ruleset,
-            view: *view,
+            ruleset: or_default(*ruleset, defaults.ruleset),
+            view: or_default(*view, defaults.view),
         },
-    );
-    score_response(&judged.judgement, judged.ruleset, judged.view)
+    )
 }
 
 /// Handles a `ValidateHand` request. Never panics, whatever the request holds.
@@ -942,20 +955,7 @@ pub const INVALID_HAND: &str = "INVALID_HAND";
 /// included), encoded as [`score_response`] would build it, or every violation of a
 /// malformed one. Never panics, whatever the request holds.
 pub fn score_hand(request: &pb::ScoreHandRequest) -> Result<ScoreHandReply, Vec<Violation>> {
-    let pb::ScoreHandRequest {
-        hand_input,
-        context,
-        ruleset,
-        view,
-    } = request;
-    let judged = judge_pb(
-        hand_input.as_ref().map(HandSource::from),
-        context.as_ref(),
-        Asked {
-            ruleset: *ruleset,
-            view: *view,
-        },
-    );
+    let judged = judge_score_request(request, UNSPECIFIED);
     match judged.judgement {
         Judgement::Invalid(violations) => Err(violations),
         Judgement::Scored(s) => Ok(ScoreHandReply::new(&s, judged.view)),
@@ -987,24 +987,13 @@ pub fn batch_score_hands(
     let (Some(default_ruleset), Some(default_view)) = (default_ruleset, default_view) else {
         return Err(violations);
     };
-    let default_ruleset = ruleset_to_pb(default_ruleset) as i32;
-    let or_default = |number: i32, default: i32| if number == 0 { default } else { number };
+    let defaults = Asked {
+        ruleset: ruleset_to_pb(default_ruleset) as i32,
+        view: default_view as i32,
+    };
     let mut reply = BatchWriter::with_capacity(requests.len());
     for entry in requests {
-        let pb::ScoreHandRequest {
-            hand_input,
-            context,
-            ruleset,
-            view,
-        } = entry;
-        let judged = judge_pb(
-            hand_input.as_ref().map(HandSource::from),
-            context.as_ref(),
-            Asked {
-                ruleset: or_default(*ruleset, default_ruleset),
-                view: or_default(*view, default_view as i32),
-            },
-        );
+        let judged = judge_score_request(entry, defaults);
         reply.push(&judged.judgement, judged.view);
     }
     Ok(reply.finish())
