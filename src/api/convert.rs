@@ -758,7 +758,7 @@ pub fn fan_line_to_pb(line: &FanLine) -> pb::FanLine {
         total_points: line.total(),
         element_indices: elements
             .iter()
-            .map(|&i| u32::try_from(i).unwrap_or(u32::MAX))
+            .map(|i| u32::try_from(i).unwrap_or(u32::MAX))
             .collect(),
     }
 }

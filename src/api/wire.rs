@@ -147,7 +147,7 @@ fn put_fan_line(out: &mut Vec<u8>, line: &FanLine, full: bool) {
             7,
             line.elements
                 .iter()
-                .map(|&i| u64::from(u32::try_from(i).unwrap_or(u32::MAX))),
+                .map(|i| u64::from(u32::try_from(i).unwrap_or(u32::MAX))),
         );
     }
 }

@@ -46,7 +46,7 @@ pub use hand::{
 pub use ruleset::{Ruleset, RulesetId};
 pub use score::{MINIMUM_FAN, Outcome, Scoring, score};
 pub use shape::{Reading, Set, SetKind};
-pub use sheet::{Element, ElementKind, ElementTiles, FanLine, Shape};
+pub use sheet::{Element, ElementKind, ElementSet, ElementTiles, FanLine, Shape};
 pub use tile::{Suit, Tile};
 pub use violation::{Violation, ViolationCode};
 

@@ -200,7 +200,70 @@ pub struct FanLine {
     /// Number of instances.
     pub count: u8,
     /// Indices into [`Reading::elements`] of the elements that form the fan.
-    pub elements: Vec<usize>,
+    pub elements: ElementSet,
+}
+
+/// A set of indices into a reading's elements, kept as bits: a reading has at most 14
+/// elements (the singles of 全不靠), so every index fits. Iterates in increasing order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ElementSet(u32);
+
+impl ElementSet {
+    /// The largest index a set can hold, plus one.
+    pub const CAPACITY: usize = 32;
+
+    /// The first `n` indices.
+    fn first(n: usize) -> Self {
+        (0..n).collect()
+    }
+
+    /// Adds index `i`. An index of [`ElementSet::CAPACITY`] or more, which no reading has,
+    /// is left out rather than wrapped onto another.
+    pub fn insert(&mut self, i: usize) {
+        if let Some(bit) = u32::try_from(i).ok().and_then(|i| 1u32.checked_shl(i)) {
+            self.0 |= bit;
+        }
+    }
+
+    /// Whether it holds index `i`.
+    pub fn contains(self, i: usize) -> bool {
+        u32::try_from(i)
+            .ok()
+            .and_then(|i| 1u32.checked_shl(i))
+            .is_some_and(|bit| self.0 & bit != 0)
+    }
+
+    /// How many indices it holds.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The indices, lowest first.
+    pub fn iter(self) -> impl Iterator<Item = usize> + Clone {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                i
+            })
+        })
+    }
+}
+
+impl FromIterator<usize> for ElementSet {
+    fn from_iter<I: IntoIterator<Item = usize>>(indices: I) -> Self {
+        let mut set = ElementSet::default();
+        for i in indices {
+            set.insert(i);
+        }
+        set
+    }
 }
 
 impl FanLine {
@@ -234,11 +297,11 @@ impl Scoring {
     }
 }
 
-fn all(elements: &[Element]) -> Vec<usize> {
-    (0..elements.len()).collect()
+fn all(elements: &[Element]) -> ElementSet {
+    ElementSet::first(elements.len())
 }
 
-fn matching(elements: &[Element], pred: impl Fn(&Element) -> bool) -> Vec<usize> {
+fn matching(elements: &[Element], pred: impl Fn(&Element) -> bool) -> ElementSet {
     elements
         .iter()
         .enumerate()
@@ -249,17 +312,17 @@ fn matching(elements: &[Element], pred: impl Fn(&Element) -> bool) -> Vec<usize>
 
 /// The elements a fan is made of (a kiosk highlights them).
 #[allow(clippy::too_many_lines)] // one arm per fan family, kept in one place
-fn attribute(fan: Fan, elements: &[Element], s: &Scoring) -> Vec<usize> {
+fn attribute(fan: Fan, elements: &[Element], s: &Scoring) -> ElementSet {
     let win = s.winning_tile;
     let with_win = || {
         elements
             .iter()
             .position(|e| !e.declared && e.tiles.contains(&win))
             .into_iter()
-            .collect::<Vec<_>>()
+            .collect::<ElementSet>()
     };
     match fan {
-        Fan::FlowerTiles => Vec::new(),
+        Fan::FlowerTiles => ElementSet::default(),
         Fan::DragonPung => matching(elements, |e| e.is_pung_like() && e.first().is_dragon()),
         Fan::PrevalentWind => matching(elements, |e| {
             e.is_pung_like() && e.first() == s.prevalent_wind.tile()
@@ -372,7 +435,7 @@ fn attribute(fan: Fan, elements: &[Element], s: &Scoring) -> Vec<usize> {
 
 /// The chows that form a chow-combination fan: the first group of two or three chows whose
 /// middle tiles satisfy the fan's pattern.
-fn chow_group(fan: Fan, elements: &[Element]) -> Vec<usize> {
+fn chow_group(fan: Fan, elements: &[Element]) -> ElementSet {
     let chows = matching(elements, |e| e.kind == ElementKind::Chow);
     let key = |i: usize| {
         (
@@ -410,26 +473,25 @@ fn chow_group(fan: Fan, elements: &[Element]) -> Vec<usize> {
         ]
         .contains(&(fan, true))
     };
-    let mut out = Vec::new();
-    for (x, &a) in chows.iter().enumerate() {
-        for (y, &b) in chows.iter().enumerate().skip(x + 1) {
+    let mut out = ElementSet::default();
+    for (x, a) in chows.iter().enumerate() {
+        for (y, b) in chows.iter().enumerate().skip(x + 1) {
             if two(key(a), key(b)) {
-                out.extend([a, b]);
+                out.insert(a);
+                out.insert(b);
             }
-            for &c in chows.iter().skip(y + 1) {
+            for c in chows.iter().skip(y + 1) {
                 if three([key(a), key(b), key(c)]) {
-                    return vec![a, b, c];
+                    return [a, b, c].into_iter().collect();
                 }
             }
         }
     }
-    out.sort_unstable();
-    out.dedup();
     out
 }
 
 /// The pungs that form a pung-combination fan.
-fn pung_group(fan: Fan, elements: &[Element]) -> Vec<usize> {
+fn pung_group(fan: Fan, elements: &[Element]) -> ElementSet {
     let pungs = matching(elements, |e| e.is_pung_like() && e.first().is_numbered());
     let key = |i: usize| {
         (
@@ -437,13 +499,14 @@ fn pung_group(fan: Fan, elements: &[Element]) -> Vec<usize> {
             elements[i].first().rank_or_zero(),
         )
     };
-    let mut out = Vec::new();
-    for (x, &a) in pungs.iter().enumerate() {
-        for (y, &b) in pungs.iter().enumerate().skip(x + 1) {
+    let mut out = ElementSet::default();
+    for (x, a) in pungs.iter().enumerate() {
+        for (y, b) in pungs.iter().enumerate().skip(x + 1) {
             if fan == Fan::DoublePung && key(a).0 != key(b).0 && key(a).1 == key(b).1 {
-                out.extend([a, b]);
+                out.insert(a);
+                out.insert(b);
             }
-            for &c in pungs.iter().skip(y + 1) {
+            for c in pungs.iter().skip(y + 1) {
                 let k = [key(a), key(b), key(c)];
                 let mut r = [k[0].1, k[1].1, k[2].1];
                 r.sort_unstable();
@@ -457,12 +520,49 @@ fn pung_group(fan: Fan, elements: &[Element]) -> Vec<usize> {
                 ]
                 .contains(&(fan, true));
                 if hit {
-                    return vec![a, b, c];
+                    return [a, b, c].into_iter().collect();
                 }
             }
         }
     }
-    out.sort_unstable();
-    out.dedup();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use proptest::prelude::*;
+
+    use super::ElementSet;
+
+    proptest! {
+        /// A set holds what a sorted, deduplicated list would, in the same order.
+        #[test]
+        fn an_element_set_is_a_sorted_list_without_repeats(
+            indices in proptest::collection::vec(0..ElementSet::CAPACITY, 0..40),
+        ) {
+            let set: ElementSet = indices.iter().copied().collect();
+            let expected: BTreeSet<usize> = indices.iter().copied().collect();
+            prop_assert_eq!(set.iter().collect::<Vec<_>>(), expected.iter().copied().collect::<Vec<_>>());
+            prop_assert_eq!(set.len(), expected.len());
+            prop_assert_eq!(set.is_empty(), expected.is_empty());
+            for i in 0..ElementSet::CAPACITY + 8 {
+                prop_assert_eq!(set.contains(i), expected.contains(&i));
+            }
+        }
+    }
+
+    #[test]
+    fn indices_beyond_the_capacity_are_left_out() {
+        let set: ElementSet = [
+            3,
+            ElementSet::CAPACITY,
+            ElementSet::CAPACITY + 1,
+            usize::MAX,
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(set.iter().collect::<Vec<_>>(), [3]);
+    }
 }

@@ -534,9 +534,17 @@ fn run_everything(hand: &HandInput, ctx: WinContext) {
         for id in RulesetId::ALL {
             let rules = Ruleset::get(id);
             let s = score(&valid, &ctx, rules);
-            let _ = s.lines(rules);
-            if let Some(r) = s.reading {
-                let _ = r.elements();
+            let lines = s.lines(rules);
+            // Every attributed element is one of the reading's, which has at most 14.
+            let elements = s.reading.map(|r| r.elements()).unwrap_or_default();
+            assert!(elements.len() <= 14, "{}: {elements:?}", format_hand(hand));
+            for line in &lines {
+                assert!(
+                    line.elements.iter().all(|i| i < elements.len()),
+                    "{}: {line:?} over {} elements",
+                    format_hand(hand),
+                    elements.len()
+                );
             }
         }
     }
