@@ -229,6 +229,7 @@ fn enum_value(number: i32) -> u64 {
 }
 
 /// A `uint32` field; proto3 leaves out zero.
+#[inline]
 fn put_uint(out: &mut Vec<u8>, field: u32, value: u32) {
     if value != 0 {
         put_key(out, field, VARINT);
@@ -237,6 +238,7 @@ fn put_uint(out: &mut Vec<u8>, field: u32, value: u32) {
 }
 
 /// An enum field; proto3 leaves out zero.
+#[inline]
 fn put_enum(out: &mut Vec<u8>, field: u32, number: i32) {
     if number != 0 {
         put_key(out, field, VARINT);
@@ -245,6 +247,7 @@ fn put_enum(out: &mut Vec<u8>, field: u32, number: i32) {
 }
 
 /// A `bool` field; proto3 leaves out false.
+#[inline]
 fn put_bool(out: &mut Vec<u8>, field: u32, value: bool) {
     if value {
         put_key(out, field, VARINT);
@@ -253,6 +256,7 @@ fn put_bool(out: &mut Vec<u8>, field: u32, value: bool) {
 }
 
 /// A `string` field; proto3 leaves out the empty string.
+#[inline]
 fn put_str(out: &mut Vec<u8>, field: u32, value: &str) {
     if !value.is_empty() {
         put_key(out, field, LEN);
