@@ -3,10 +3,11 @@
 //! `BatchScoreHands`, which would otherwise build the prost messages (a `String` per fan
 //! name, a `Vec` per line and element) only to encode and drop them.
 //!
-//! The bytes are exactly those prost writes for the message that [`convert::score_response`]
-//! builds: fields in number order, proto3 defaults left out, repeated scalars packed, nested
-//! messages behind their minimal length. `tests/wire.rs` checks that byte for byte for every
-//! corpus hand under the three rulesets and both views, and for batches with faulty entries.
+//! The bytes are exactly those prost writes for the message that
+//! [`super::convert::score_response`] builds: fields in number order, proto3 defaults left
+//! out, repeated scalars packed, nested messages behind their minimal length. `tests/wire.rs`
+//! checks that byte for byte for every corpus hand under the three rulesets in every view,
+//! and for batches with faulty entries.
 //! The field numbers below are those of `proto/mahjong/v1/scoring.proto` and `fan.proto`.
 
 use mcr::{Element, FanLine, Violation};
