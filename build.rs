@@ -1,12 +1,12 @@
 //! Compiles the protobuf contract without a system `protoc`: protox parses `proto/` into a
 //! `FileDescriptorSet`, which is written to `OUT_DIR/mahjong_descriptor.bin` (for proto3 JSON
 //! and gRPC reflection) and handed to tonic-prost-build for the Rust messages and the
-//! client and server stubs (`OUT_DIR/mahjong.v1.rs`, `crate::api::pb`).
+//! client stub (`OUT_DIR/mahjong.v1.rs`, `crate::api::pb`).
 //!
-//! The server the binary runs is generated a second time from the service file alone
-//! (`OUT_DIR/server/mahjong.v1.rs`): the same trait and routes, every message taken from
-//! `crate::api::pb` but the two scoring responses, which are the bytes `crate::api::wire`
-//! writes, sent through `crate::api::codec::RefereeCodec`.
+//! The server stub is generated from the service file alone (`OUT_DIR/server/mahjong.v1.rs`,
+//! `crate::api::stub`): every message taken from `crate::api::pb` but the two scoring
+//! responses, which are the bytes `crate::api::wire` writes, sent through
+//! `crate::api::codec::RefereeCodec`.
 
 use std::path::PathBuf;
 
@@ -40,8 +40,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .cloned()
             .collect(),
     };
+    // The client only: the server is generated below.
     tonic_prost_build::configure()
-        .build_server(true)
+        .build_server(false)
         .build_client(true)
         .compile_fds(fds)?;
 

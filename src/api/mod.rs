@@ -1,7 +1,7 @@
 //! The `mahjong.v1` protobuf contract and its adapters: the only module that touches prost
 //! types.
 //!
-//! - [`pb`]: the generated messages, enums and gRPC stubs;
+//! - [`pb`]: the generated messages, enums and gRPC client;
 //! - [`convert`]: proto → domain (collecting every violation) and domain → proto;
 //! - [`json`]: proto3 JSON for requests and responses;
 //! - [`wire`]: the scoring responses written as protobuf straight from the domain score;
@@ -15,7 +15,7 @@ pub mod convert;
 pub mod json;
 pub mod wire;
 
-/// The generated `mahjong.v1` messages, enums and gRPC client/server stubs.
+/// The generated `mahjong.v1` messages, enums and gRPC client.
 #[allow(
     clippy::all,
     clippy::pedantic,
@@ -27,9 +27,9 @@ pub mod pb {
     tonic::include_proto!("mahjong.v1");
 }
 
-/// The generated `mahjong.v1.MahjongService` server the binary serves: the trait and routes
-/// of [`pb::mahjong_service_server`], but with the two scoring responses already encoded
-/// ([`wire`]) and [`codec::RefereeCodec`] (see `build.rs`).
+/// The generated `mahjong.v1.MahjongService` server: its trait and routes, with every message
+/// from [`pb`] but the two scoring responses, which are already encoded ([`wire`]), and
+/// [`codec::RefereeCodec`] (see `build.rs`).
 #[allow(
     clippy::all,
     clippy::pedantic,
