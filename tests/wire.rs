@@ -4,7 +4,8 @@
 //! with faulty entries.
 
 use mahjong_referee::api::convert::{
-    INVALID_HAND, batch_score_hands, context_to_pb, hand_to_pb, score_hand, score_request,
+    BatchScoring, INVALID_HAND, batch_score_hands, context_to_pb, hand_to_pb, score_hand,
+    score_request,
 };
 use mahjong_referee::api::pb;
 use pb::score_hand_request::HandInput;
@@ -177,6 +178,18 @@ fn batch_score_hands_writes_what_prost_writes_faulty_entries_included() {
             };
             let reply = batch_score_hands(&request).expect("valid defaults");
             assert_eq!(reply.as_bytes(), expected.encode_to_vec());
+            // Answered in steps (as the server does), with steps of every size up to 3.
+            let mut scoring = BatchScoring::new(&request).expect("valid defaults");
+            let mut steps = 0;
+            while scoring.score(steps % 3 + 1) {
+                steps += 1;
+            }
+            assert!(
+                steps >= chunk.len() / 3,
+                "{steps} steps for {}",
+                chunk.len()
+            );
+            assert_eq!(scoring.finish().as_bytes(), reply.as_bytes());
             let scores = expected
                 .results
                 .iter()

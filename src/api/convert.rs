@@ -969,34 +969,64 @@ pub fn score_hand(request: &pb::ScoreHandRequest) -> Result<ScoreHandReply, Vec<
 pub fn batch_score_hands(
     request: &pb::BatchScoreHandsRequest,
 ) -> Result<BatchScoreHandsReply, Vec<Violation>> {
-    let pb::BatchScoreHandsRequest {
-        requests,
-        default_ruleset,
-        default_view,
-    } = request;
-    let mut violations = Vec::new();
-    let default_ruleset = ruleset_from_pb(*default_ruleset)
-        .map_err(|mut v| {
-            "default_ruleset".clone_into(&mut v.field);
-            violations.push(v);
+    BatchScoring::new(request).map(BatchScoring::finish)
+}
+
+/// A `BatchScoreHands` call answered a part at a time ([`batch_score_hands`] in steps), so
+/// that a server can let other calls run between the parts.
+#[derive(Debug)]
+pub struct BatchScoring<'a> {
+    entries: std::slice::Iter<'a, pb::ScoreHandRequest>,
+    defaults: Asked,
+    reply: BatchWriter,
+}
+
+impl<'a> BatchScoring<'a> {
+    /// Starts answering `request`. The only error is a `default_ruleset` or `default_view`
+    /// outside its enum.
+    pub fn new(request: &'a pb::BatchScoreHandsRequest) -> Result<Self, Vec<Violation>> {
+        let pb::BatchScoreHandsRequest {
+            requests,
+            default_ruleset,
+            default_view,
+        } = request;
+        let mut violations = Vec::new();
+        let default_ruleset = ruleset_from_pb(*default_ruleset)
+            .map_err(|mut v| {
+                "default_ruleset".clone_into(&mut v.field);
+                violations.push(v);
+            })
+            .ok();
+        let default_view = view_from_pb(*default_view, "default_view")
+            .map_err(|v| violations.push(v))
+            .ok();
+        let (Some(default_ruleset), Some(default_view)) = (default_ruleset, default_view) else {
+            return Err(violations);
+        };
+        Ok(BatchScoring {
+            entries: requests.iter(),
+            defaults: Asked {
+                ruleset: ruleset_to_pb(default_ruleset) as i32,
+                view: default_view as i32,
+            },
+            reply: BatchWriter::with_capacity(requests.len()),
         })
-        .ok();
-    let default_view = view_from_pb(*default_view, "default_view")
-        .map_err(|v| violations.push(v))
-        .ok();
-    let (Some(default_ruleset), Some(default_view)) = (default_ruleset, default_view) else {
-        return Err(violations);
-    };
-    let defaults = Asked {
-        ruleset: ruleset_to_pb(default_ruleset) as i32,
-        view: default_view as i32,
-    };
-    let mut reply = BatchWriter::with_capacity(requests.len());
-    for entry in requests {
-        let judged = judge_score_request(entry, defaults);
-        reply.push(&judged.judgement, judged.view);
     }
-    Ok(reply.finish())
+
+    /// Answers up to `hands` more entries, in order; whether any are left.
+    pub fn score(&mut self, hands: usize) -> bool {
+        for entry in self.entries.by_ref().take(hands) {
+            let judged = judge_score_request(entry, self.defaults);
+            self.reply.push(&judged.judgement, judged.view);
+        }
+        self.entries.len() > 0
+    }
+
+    /// The reply, every entry answered.
+    pub fn finish(mut self) -> BatchScoreHandsReply {
+        while self.score(usize::MAX) {}
+        self.reply.finish()
+    }
 }
 
 /// Handles a `ListFans` call: every fan with its points and exclusions under the ruleset.
