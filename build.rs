@@ -5,8 +5,8 @@
 //!
 //! The server stub is generated from the service file alone (`OUT_DIR/server/mahjong.v1.rs`,
 //! `crate::api::stub`): every message taken from `crate::api::pb` but the two scoring
-//! responses, which are the bytes `crate::api::wire` writes, sent through
-//! `crate::api::codec::RefereeCodec`.
+//! requests, read by `crate::api::query`, and the two scoring responses, which are the bytes
+//! `crate::api::wire` writes, through `crate::api::codec::RefereeCodec`.
 
 use std::path::PathBuf;
 
@@ -52,6 +52,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .build_server(true)
         .build_client(false)
         .out_dir(server_dir)
+        .extern_path(
+            ".mahjong.v1.ScoreHandRequest",
+            "crate::api::query::ScoreHandQuery",
+        )
+        .extern_path(
+            ".mahjong.v1.BatchScoreHandsRequest",
+            "crate::api::query::BatchScoreHandsQuery",
+        )
         .extern_path(
             ".mahjong.v1.ScoreHandResponse",
             "crate::api::wire::ScoreHandReply",

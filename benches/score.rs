@@ -9,6 +9,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mahjong_referee::api::convert;
+use mahjong_referee::api::query::{BatchScoreHandsQuery, ScoreHandQuery};
 use mahjong_referee::pb;
 use mcr::{Hand, HandInput, Ruleset, WinContext, score};
 use prost::Message as _;
@@ -112,8 +113,8 @@ fn bench_api(c: &mut Criterion) {
         b.iter(|| {
             let mut bytes = 0usize;
             for encoded in &requests {
-                let request = pb::ScoreHandRequest::decode(encoded.as_slice()).expect("decodes");
-                let response = convert::score_hand(&request).expect("a well-formed hand");
+                let request = ScoreHandQuery::decode(encoded.as_slice()).expect("decodes");
+                let response = convert::score_hand(request).expect("a well-formed hand");
                 bytes += response.as_bytes().len();
             }
             std::hint::black_box(bytes)
@@ -132,8 +133,8 @@ fn bench_api(c: &mut Criterion) {
                 let mut bytes = 0usize;
                 for encoded in &batches {
                     let request =
-                        pb::BatchScoreHandsRequest::decode(encoded.as_slice()).expect("decodes");
-                    let response = convert::batch_score_hands(&request).expect("a valid batch");
+                        BatchScoreHandsQuery::decode(encoded.as_slice()).expect("decodes");
+                    let response = convert::batch_score_hands(request).expect("a valid batch");
                     bytes += response.as_bytes().len();
                 }
                 std::hint::black_box(bytes)

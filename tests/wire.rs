@@ -8,6 +8,7 @@ use mahjong_referee::api::convert::{
     score_request,
 };
 use mahjong_referee::api::pb;
+use mahjong_referee::api::query::{BatchScoreHandsQuery, ScoreHandQuery};
 use pb::score_hand_request::HandInput;
 use prost::Message as _;
 
@@ -80,6 +81,7 @@ fn score_hand_writes_what_prost_writes_for_every_corpus_hand_ruleset_and_view() 
     let mut seen_flowers = false;
     let mut seen_losing = false;
     let mut invalid = 0;
+    let mut clean = 0;
     for base in corpus_requests() {
         for ruleset in RULESETS {
             for view in VIEWS {
@@ -89,16 +91,24 @@ fn score_hand_writes_what_prost_writes_for_every_corpus_hand_ruleset_and_view() 
                     ..base.clone()
                 };
                 let expected = score_request(&request);
-                match score_hand(&request) {
-                    Ok(reply) => assert_eq!(
-                        reply.as_bytes(),
-                        expected.encode_to_vec(),
-                        "{request:?}\n{expected:?}"
-                    ),
+                let read = ScoreHandQuery::decode(&request.encode_to_vec()).expect("decodes");
+                clean += usize::from(matches!(read, ScoreHandQuery::Clean(_)));
+                let read = score_hand(read);
+                match score_hand(request.clone().into()) {
+                    Ok(reply) => {
+                        assert_eq!(
+                            reply.as_bytes(),
+                            expected.encode_to_vec(),
+                            "{request:?}\n{expected:?}"
+                        );
+                        // Read from the bytes as the server reads them: the same.
+                        assert_eq!(read.expect("scored").as_bytes(), reply.as_bytes());
+                    }
                     // The corpus's few malformed hands: an error status, not a message.
                     Err(violations) => {
                         assert_eq!(expected.outcome, pb::Outcome::Invalid as i32);
                         assert_eq!(violations.len(), expected.violations.len());
+                        assert_eq!(read.expect_err("invalid"), violations);
                         invalid += 1;
                         continue;
                     }
@@ -114,6 +124,8 @@ fn score_hand_writes_what_prost_writes_for_every_corpus_hand_ruleset_and_view() 
         "the corpus covers flowers and losing hands"
     );
     assert!(compared > 26_000, "{compared}");
+    // Nearly every corpus hand is structured with valid numbers: read without prost.
+    assert!(clean > compared, "{clean} read straight of {compared}");
     assert!(invalid < compared / 20, "{invalid} malformed of {compared}");
 }
 
@@ -176,10 +188,22 @@ fn batch_score_hands_writes_what_prost_writes_faulty_entries_included() {
             let expected = pb::BatchScoreHandsResponse {
                 results: chunk.iter().map(|e| expected_result(e, &request)).collect(),
             };
-            let reply = batch_score_hands(&request).expect("valid defaults");
+            let reply = batch_score_hands(request.clone().into()).expect("valid defaults");
             assert_eq!(reply.as_bytes(), expected.encode_to_vec());
-            // Answered in steps (as the server does), with steps of every size up to 3.
-            let mut scoring = BatchScoring::new(&request).expect("valid defaults");
+            // Read from the bytes as the server reads them, and answered in steps as the
+            // server does, with steps of every size up to 3.
+            let read = BatchScoreHandsQuery::decode(&request.encode_to_vec()).expect("decodes");
+            assert!(
+                read.requests
+                    .iter()
+                    .any(|r| matches!(r, ScoreHandQuery::Clean(_)))
+                    && read
+                        .requests
+                        .iter()
+                        .any(|r| matches!(r, ScoreHandQuery::Decoded(_))),
+                "both kinds of entries"
+            );
+            let mut scoring = BatchScoring::new(read).expect("valid defaults");
             let mut steps = 0;
             while scoring.score(steps % 3 + 1) {
                 steps += 1;
@@ -208,7 +232,7 @@ fn batch_score_hands_writes_what_prost_writes_faulty_entries_included() {
     assert!(batches >= 18, "{batches}");
 
     // An empty batch is an empty message.
-    let empty = batch_score_hands(&pb::BatchScoreHandsRequest::default()).unwrap();
+    let empty = batch_score_hands(BatchScoreHandsQuery::decode(&[]).unwrap()).unwrap();
     assert!(empty.as_bytes().is_empty());
     assert_eq!(empty.scored(), 0);
 }
@@ -216,11 +240,12 @@ fn batch_score_hands_writes_what_prost_writes_faulty_entries_included() {
 #[test]
 fn faulty_requests_are_errors_of_score_hand() {
     for request in faulty_requests() {
-        let violations = score_hand(&request).expect_err("faulty");
+        let violations = score_hand(request.into()).expect_err("faulty");
         assert!(!violations.is_empty());
     }
     // The unknown tile is reported as such: the requests test what they mean to.
-    let violations = score_hand(&faulty_requests()[0]).unwrap_err();
+    let unknown_tile = faulty_requests().swap_remove(0);
+    let violations = score_hand(unknown_tile.into()).unwrap_err();
     assert!(
         violations
             .iter()

@@ -1,6 +1,7 @@
-//! The codec of the referee's service: requests decoded by prost from one contiguous slice,
-//! responses written by [`Reply`]: prost for every message but the two scoring responses,
-//! which arrive already encoded ([`crate::api::wire`]).
+//! The codec of the referee's service: requests read by [`Query`] from one contiguous slice
+//! (prost for every message but the two scoring requests, [`crate::api::query`]), responses
+//! written by [`Reply`] (prost for every message but the two scoring responses, which arrive
+//! already encoded, [`crate::api::wire`]).
 
 use std::marker::PhantomData;
 
@@ -8,7 +9,35 @@ use bytes::{Buf as _, BufMut as _};
 use tonic::Status;
 use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
 
+use crate::api::query::{BatchScoreHandsQuery, ScoreHandQuery};
 use crate::api::wire::{BatchScoreHandsReply, ScoreHandReply};
+
+/// A request message of the referee's service, as it comes out of the gRPC frame.
+pub trait Query: Sized {
+    /// Reads the message from its protobuf encoding.
+    ///
+    /// # Errors
+    /// prost's, when the bytes are not the message.
+    fn decode_query(bytes: &[u8]) -> Result<Self, prost::DecodeError>;
+}
+
+impl<M: prost::Message + Default> Query for M {
+    fn decode_query(bytes: &[u8]) -> Result<Self, prost::DecodeError> {
+        M::decode(bytes)
+    }
+}
+
+impl Query for ScoreHandQuery {
+    fn decode_query(bytes: &[u8]) -> Result<Self, prost::DecodeError> {
+        ScoreHandQuery::decode(bytes)
+    }
+}
+
+impl Query for BatchScoreHandsQuery {
+    fn decode_query(bytes: &[u8]) -> Result<Self, prost::DecodeError> {
+        BatchScoreHandsQuery::decode(bytes)
+    }
+}
 
 /// A response message of the referee's service, as it goes into the gRPC frame.
 pub trait Reply {
@@ -37,8 +66,8 @@ impl Reply for BatchScoreHandsReply {
     }
 }
 
-/// The [`Codec`] of the generated server (`codec_path` in `build.rs`): `U` requests decoded
-/// by prost, `T` responses written by [`Reply`].
+/// The [`Codec`] of the generated server (`codec_path` in `build.rs`): `U` requests read by
+/// [`Query`], `T` responses written by [`Reply`].
 #[derive(Debug)]
 pub struct RefereeCodec<T, U>(PhantomData<(T, U)>);
 
@@ -51,7 +80,7 @@ impl<T, U> Default for RefereeCodec<T, U> {
 impl<T, U> Codec for RefereeCodec<T, U>
 where
     T: Reply + Send + 'static,
-    U: prost::Message + Default + Send + 'static,
+    U: Query + Send + 'static,
 {
     type Encode = T;
     type Decode = U;
@@ -68,19 +97,19 @@ where
 }
 
 /// The [`Decoder`] of [`RefereeCodec`]: the message taken out of tonic's buffer as one slice
-/// (without a copy) and decoded from it, which is cheaper than prost reading through
+/// (without a copy) and read from it, which is cheaper than prost reading through
 /// [`DecodeBuf`] a varint at a time. Undecodable bytes are `INTERNAL`, as with tonic-prost's
 /// decoder; [`crate::server::guard`] turns that into `INVALID_ARGUMENT` with its details.
 #[derive(Debug)]
 pub struct RequestDecoder<U>(PhantomData<U>);
 
-impl<U: prost::Message + Default> Decoder for RequestDecoder<U> {
+impl<U: Query> Decoder for RequestDecoder<U> {
     type Item = U;
     type Error = Status;
 
     fn decode(&mut self, buf: &mut DecodeBuf<'_>) -> Result<Option<U>, Status> {
         let message = buf.copy_to_bytes(buf.remaining());
-        U::decode(message.as_ref())
+        U::decode_query(message.as_ref())
             .map(Some)
             .map_err(|e| Status::internal(e.to_string()))
     }

@@ -16,6 +16,7 @@ use mcr::{
 };
 
 use super::pb;
+use super::query::{BatchScoreHandsQuery, CleanRequest, ScoreHandQuery};
 use super::wire::{BatchScoreHandsReply, BatchWriter, ScoreHandReply};
 use crate::referee::{self, Detail, Judgement, Scored};
 
@@ -101,7 +102,7 @@ pub fn ruleset_to_pb(id: RulesetId) -> pb::Ruleset {
 }
 
 /// The meld kind with this proto number; `None` for unspecified and unknown numbers.
-fn meld_kind_of(number: i32) -> Option<MeldKind> {
+pub(super) fn meld_kind_of(number: i32) -> Option<MeldKind> {
     match pb::MeldKind::try_from(number).ok()? {
         pb::MeldKind::Chow => Some(MeldKind::Chow),
         pb::MeldKind::Pung => Some(MeldKind::Pung),
@@ -151,7 +152,7 @@ pub fn meld_kind_to_pb(kind: MeldKind) -> pb::MeldKind {
 
 /// The claim source with this proto number (`None`: not stated); the number back when it
 /// is unknown.
-fn claim_of(number: i32) -> Result<Option<Claim>, i32> {
+pub(super) fn claim_of(number: i32) -> Result<Option<Claim>, i32> {
     match pb::ClaimSource::try_from(number).map_err(|_| number)? {
         pb::ClaimSource::Unspecified => Ok(None),
         pb::ClaimSource::Left => Ok(Some(Claim::Left)),
@@ -627,6 +628,17 @@ pub struct Asked {
     pub view: i32,
 }
 
+impl Asked {
+    /// The ruleset and view a request asks for, where it leaves them unspecified these.
+    fn under(self, ruleset: i32, view: i32) -> Asked {
+        let or = |number: i32, default: i32| if number == 0 { default } else { number };
+        Asked {
+            ruleset: or(ruleset, self.ruleset),
+            view: or(view, self.view),
+        }
+    }
+}
+
 /// What [`judge_pb`] makes of a request.
 #[derive(Debug)]
 pub struct Judged {
@@ -646,7 +658,6 @@ pub fn judge_pb(
     context: Option<&pb::WinContext>,
     asked: Asked,
 ) -> Judged {
-    let Asked { ruleset, view } = asked;
     let mut violations = Vec::new();
     let mut draft: Option<HandDraft> = None;
     match hand {
@@ -664,6 +675,17 @@ pub fn judge_pb(
             draft = Some(d);
         }
     }
+    judge_draft(draft, violations, context, asked)
+}
+
+/// [`judge_pb`] from the hand's draft on, `violations` holding the hand's.
+fn judge_draft(
+    draft: Option<HandDraft>,
+    mut violations: Vec<Violation>,
+    context: Option<&pb::WinContext>,
+    asked: Asked,
+) -> Judged {
+    let Asked { ruleset, view } = asked;
     let (context, context_violations) = draft_context(context);
     violations.extend(context_violations);
     let ruleset_id = ruleset_from_pb(ruleset)
@@ -914,15 +936,31 @@ fn judge_score_request(request: &pb::ScoreHandRequest, defaults: Asked) -> Judge
         ruleset,
         view,
     } = request;
-    let or_default = |number: i32, default: i32| if number == 0 { default } else { number };
     judge_pb(
         hand_input.as_ref().map(HandSource::from),
         context.as_ref(),
-        Asked {
-            ruleset: or_default(*ruleset, defaults.ruleset),
-            view: or_default(*view, defaults.view),
-        },
+        defaults.under(*ruleset, *view),
     )
+}
+
+/// Judges a `ScoreHand` request (or a batch entry) as the server reads it, its unspecified
+/// ruleset and view taken from `defaults`: the same judgement as for the message prost
+/// decodes from the same bytes.
+fn judge_query(query: ScoreHandQuery, defaults: Asked) -> Judged {
+    match query {
+        ScoreHandQuery::Decoded(request) => judge_score_request(&request, defaults),
+        ScoreHandQuery::Clean(CleanRequest {
+            hand,
+            context,
+            ruleset,
+            view,
+        }) => judge_draft(
+            Some(HandDraft::clean(hand)),
+            Vec::new(),
+            context.as_ref(),
+            defaults.under(ruleset, view),
+        ),
+    }
 }
 
 /// Handles a `ValidateHand` request. Never panics, whatever the request holds.
@@ -954,8 +992,8 @@ pub const INVALID_HAND: &str = "INVALID_HAND";
 /// Handles a `ScoreHand` call: the itemised score of a well-formed hand (a losing one
 /// included), encoded as [`score_response`] would build it, or every violation of a
 /// malformed one. Never panics, whatever the request holds.
-pub fn score_hand(request: &pb::ScoreHandRequest) -> Result<ScoreHandReply, Vec<Violation>> {
-    let judged = judge_score_request(request, UNSPECIFIED);
+pub fn score_hand(request: ScoreHandQuery) -> Result<ScoreHandReply, Vec<Violation>> {
+    let judged = judge_query(request, UNSPECIFIED);
     match judged.judgement {
         Judgement::Invalid(violations) => Err(violations),
         Judgement::Scored(s) => Ok(ScoreHandReply::new(&s, judged.view)),
@@ -967,7 +1005,7 @@ pub fn score_hand(request: &pb::ScoreHandRequest) -> Result<ScoreHandReply, Vec<
 /// only error is a `default_ruleset` or `default_view` outside its enum. The batch length is
 /// the caller's to limit.
 pub fn batch_score_hands(
-    request: &pb::BatchScoreHandsRequest,
+    request: BatchScoreHandsQuery,
 ) -> Result<BatchScoreHandsReply, Vec<Violation>> {
     BatchScoring::new(request).map(BatchScoring::finish)
 }
@@ -975,48 +1013,49 @@ pub fn batch_score_hands(
 /// A `BatchScoreHands` call answered a part at a time ([`batch_score_hands`] in steps), so
 /// that a server can let other calls run between the parts.
 #[derive(Debug)]
-pub struct BatchScoring<'a> {
-    entries: std::slice::Iter<'a, pb::ScoreHandRequest>,
+pub struct BatchScoring {
+    entries: std::vec::IntoIter<ScoreHandQuery>,
     defaults: Asked,
     reply: BatchWriter,
 }
 
-impl<'a> BatchScoring<'a> {
+impl BatchScoring {
     /// Starts answering `request`. The only error is a `default_ruleset` or `default_view`
     /// outside its enum.
-    pub fn new(request: &'a pb::BatchScoreHandsRequest) -> Result<Self, Vec<Violation>> {
-        let pb::BatchScoreHandsRequest {
+    pub fn new(request: BatchScoreHandsQuery) -> Result<Self, Vec<Violation>> {
+        let BatchScoreHandsQuery {
             requests,
             default_ruleset,
             default_view,
         } = request;
         let mut violations = Vec::new();
-        let default_ruleset = ruleset_from_pb(*default_ruleset)
+        let default_ruleset = ruleset_from_pb(default_ruleset)
             .map_err(|mut v| {
                 "default_ruleset".clone_into(&mut v.field);
                 violations.push(v);
             })
             .ok();
-        let default_view = view_from_pb(*default_view, "default_view")
+        let default_view = view_from_pb(default_view, "default_view")
             .map_err(|v| violations.push(v))
             .ok();
         let (Some(default_ruleset), Some(default_view)) = (default_ruleset, default_view) else {
             return Err(violations);
         };
+        let reply = BatchWriter::with_capacity(requests.len());
         Ok(BatchScoring {
-            entries: requests.iter(),
+            entries: requests.into_iter(),
             defaults: Asked {
                 ruleset: ruleset_to_pb(default_ruleset) as i32,
                 view: default_view as i32,
             },
-            reply: BatchWriter::with_capacity(requests.len()),
+            reply,
         })
     }
 
     /// Answers up to `hands` more entries, in order; whether any are left.
     pub fn score(&mut self, hands: usize) -> bool {
         for entry in self.entries.by_ref().take(hands) {
-            let judged = judge_score_request(entry, self.defaults);
+            let judged = judge_query(entry, self.defaults);
             self.reply.push(&judged.judgement, judged.view);
         }
         self.entries.len() > 0

@@ -4,6 +4,8 @@
 //! - [`pb`]: the generated messages, enums and gRPC client;
 //! - [`convert`]: proto → domain (collecting every violation) and domain → proto;
 //! - [`json`]: proto3 JSON for requests and responses;
+//! - [`query`]: the scoring requests read from protobuf straight into the domain's hand
+//!   where they can be, by prost where not;
 //! - [`wire`]: the scoring responses written as protobuf straight from the domain score;
 //! - [`stub`] and [`codec`]: the server stub the binary serves, with those two responses,
 //!   and how it reads requests and writes responses;
@@ -13,6 +15,7 @@ pub mod accounting;
 pub mod codec;
 pub mod convert;
 pub mod json;
+pub mod query;
 pub mod wire;
 
 /// The generated `mahjong.v1` messages, enums and gRPC client.
@@ -28,7 +31,8 @@ pub mod pb {
 }
 
 /// The generated `mahjong.v1.MahjongService` server: its trait and routes, with every message
-/// from [`pb`] but the two scoring responses, which are already encoded ([`wire`]), and
+/// from [`pb`] but the two scoring requests, read by [`query`], and the two scoring
+/// responses, which are already encoded ([`wire`]), and
 /// [`codec::RefereeCodec`] (see `build.rs`).
 #[allow(
     clippy::all,

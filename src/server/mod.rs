@@ -313,7 +313,7 @@ fn warm_up() {
             ruleset: pb::Ruleset::Unspecified as i32,
             view: pb::ScoreView::Unspecified as i32,
         };
-        let _ = std::hint::black_box(convert::score_hand(&request));
+        let _ = std::hint::black_box(convert::score_hand(request.into()));
     }
     for ruleset in [
         pb::Ruleset::ChineseOfficial1998,

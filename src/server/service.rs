@@ -4,6 +4,7 @@
 use tonic::{Request, Response, Status};
 
 use super::status::ApiError;
+use crate::api::query::{BatchScoreHandsQuery, ScoreHandQuery};
 use crate::api::stub::mahjong_service_server::MahjongService;
 use crate::api::wire::{BatchScoreHandsReply, ScoreHandReply};
 use crate::api::{accounting, convert};
@@ -50,9 +51,9 @@ impl Referee {
 impl MahjongService for Referee {
     async fn score_hand(
         &self,
-        request: Request<pb::ScoreHandRequest>,
+        request: Request<ScoreHandQuery>,
     ) -> Result<Response<ScoreHandReply>, Status> {
-        let response = convert::score_hand(request.get_ref()).map_err(ApiError::InvalidHand)?;
+        let response = convert::score_hand(request.into_inner()).map_err(ApiError::InvalidHand)?;
         self.hands_scored.increment(1);
         Ok(Response::new(response))
     }
@@ -67,9 +68,9 @@ impl MahjongService for Referee {
 
     async fn batch_score_hands(
         &self,
-        request: Request<pb::BatchScoreHandsRequest>,
+        request: Request<BatchScoreHandsQuery>,
     ) -> Result<Response<BatchScoreHandsReply>, Status> {
-        let request = request.get_ref();
+        let request = request.into_inner();
         let (hands, limit) = (request.requests.len(), self.max_batch_hands);
         if hands > limit {
             return Err(ApiError::BatchTooLarge { hands, limit }.into());

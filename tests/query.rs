@@ -1,0 +1,453 @@
+//! The server reads the scoring requests (`api::query`) exactly as prost decodes them: for
+//! messages prost encodes (valid and invalid numbers, notation, missing parts), the same
+//! bytes with bytes replaced, inserted and removed, every truncation, and encodings prost
+//! never writes but accepts (unpacked lists, repeated and merged messages, unknown fields,
+//! overlong varints), the result is the message prost decodes, or prost's error.
+
+use mahjong_referee::api::pb;
+use mahjong_referee::api::query::{BatchScoreHandsQuery, ScoreHandQuery};
+use pb::score_hand_request::HandInput;
+use proptest::prelude::*;
+use prost::Message as _;
+
+/// What the server reads from `bytes` is what prost decodes, or prost's error.
+fn assert_reads_as_prost(bytes: &[u8]) -> Result<(), TestCaseError> {
+    match (
+        ScoreHandQuery::decode(bytes),
+        pb::ScoreHandRequest::decode(bytes),
+    ) {
+        (Ok(query), Ok(decoded)) => prop_assert_eq!(pb::ScoreHandRequest::from(query), decoded),
+        (Err(read), Err(decoded)) => prop_assert_eq!(read, decoded),
+        (read, decoded) => prop_assert!(false, "{bytes:?}: {read:?} but prost {decoded:?}"),
+    }
+    Ok(())
+}
+
+/// The same for a batch.
+fn assert_batch_reads_as_prost(bytes: &[u8]) -> Result<(), TestCaseError> {
+    match (
+        BatchScoreHandsQuery::decode(bytes),
+        pb::BatchScoreHandsRequest::decode(bytes),
+    ) {
+        (Ok(query), Ok(decoded)) => {
+            prop_assert_eq!(pb::BatchScoreHandsRequest::from(query), decoded);
+        }
+        (Err(read), Err(decoded)) => prop_assert_eq!(read, decoded),
+        (read, decoded) => prop_assert!(false, "{bytes:?}: {read:?} but prost {decoded:?}"),
+    }
+    Ok(())
+}
+
+/// Whether the request is a structured hand whose every number is valid: what the server
+/// reads without prost.
+fn is_clean(request: &pb::ScoreHandRequest) -> bool {
+    let tile = |n: i32| (1..=34).contains(&n);
+    let Some(HandInput::Hand(hand)) = &request.hand_input else {
+        return false;
+    };
+    hand.standing_tiles.iter().all(|&t| tile(t))
+        && (hand.winning_tile == 0 || tile(hand.winning_tile))
+        && hand.melds.iter().all(|m| {
+            (1..=4).contains(&m.kind)
+                && (0..=3).contains(&m.claimed_from)
+                && m.tiles.iter().all(|&t| tile(t))
+        })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generated requests: mostly valid numbers, some out of range, some far out
+
+fn number(valid: std::ops::RangeInclusive<i32>) -> impl Strategy<Value = i32> {
+    prop_oneof![
+        12 => valid,
+        1 => -3..60i32,
+        1 => any::<i32>(),
+    ]
+}
+
+fn meld() -> impl Strategy<Value = pb::Meld> {
+    (
+        number(1..=4),
+        prop::collection::vec(number(1..=34), 0..6),
+        number(0..=3),
+        any::<bool>(),
+    )
+        .prop_map(|(kind, tiles, claimed_from, promoted)| pb::Meld {
+            kind,
+            tiles,
+            claimed_from,
+            promoted,
+        })
+}
+
+fn hand() -> impl Strategy<Value = pb::Hand> {
+    (
+        prop::collection::vec(meld(), 0..6),
+        prop::collection::vec(number(1..=34), 0..16),
+        number(0..=34),
+    )
+        .prop_map(|(melds, standing_tiles, winning_tile)| pb::Hand {
+            melds,
+            standing_tiles,
+            winning_tile,
+        })
+}
+
+fn context() -> impl Strategy<Value = pb::WinContext> {
+    (
+        any::<[bool; 5]>(),
+        number(0..=4),
+        number(0..=4),
+        prop_oneof![0..=9u32, any::<u32>()],
+    )
+        .prop_map(|(flags, seat_wind, prevalent_wind, flower_count)| {
+            let [
+                self_drawn,
+                robbing_kong,
+                replacement_draw,
+                last_tile,
+                last_copy,
+            ] = flags;
+            pb::WinContext {
+                self_drawn,
+                robbing_kong,
+                replacement_draw,
+                last_tile,
+                last_copy,
+                seat_wind,
+                prevalent_wind,
+                flower_count,
+            }
+        })
+}
+
+fn request() -> impl Strategy<Value = pb::ScoreHandRequest> {
+    let hand_input = prop_oneof![
+        8 => hand().prop_map(|h| Some(HandInput::Hand(h))),
+        1 => "[0-9mpsESWNCFP\\[\\]]{0,20}".prop_map(|n| Some(HandInput::Notation(n))),
+        1 => Just(None),
+    ];
+    (
+        hand_input,
+        prop::option::of(context()),
+        number(0..=3),
+        number(0..=2),
+    )
+        .prop_map(
+            |(hand_input, context, ruleset, view)| pb::ScoreHandRequest {
+                hand_input,
+                context,
+                ruleset,
+                view,
+            },
+        )
+}
+
+fn batch() -> impl Strategy<Value = pb::BatchScoreHandsRequest> {
+    (
+        prop::collection::vec(request(), 0..8),
+        number(0..=3),
+        number(0..=2),
+    )
+        .prop_map(
+            |(requests, default_ruleset, default_view)| pb::BatchScoreHandsRequest {
+                requests,
+                default_ruleset,
+                default_view,
+            },
+        )
+}
+
+/// An edit of an encoding: replace, insert or remove a byte.
+#[derive(Debug, Clone)]
+enum Edit {
+    Replace(prop::sample::Index, u8),
+    Insert(prop::sample::Index, u8),
+    Remove(prop::sample::Index),
+}
+
+fn edits() -> impl Strategy<Value = Vec<Edit>> {
+    let edit = prop_oneof![
+        (any::<prop::sample::Index>(), any::<u8>()).prop_map(|(i, b)| Edit::Replace(i, b)),
+        (any::<prop::sample::Index>(), any::<u8>()).prop_map(|(i, b)| Edit::Insert(i, b)),
+        any::<prop::sample::Index>().prop_map(Edit::Remove),
+    ];
+    prop::collection::vec(edit, 1..4)
+}
+
+fn edited(mut bytes: Vec<u8>, edits: &[Edit]) -> Vec<u8> {
+    for edit in edits {
+        match edit {
+            Edit::Replace(i, b) if !bytes.is_empty() => {
+                let i = i.index(bytes.len());
+                bytes[i] = *b;
+            }
+            Edit::Insert(i, b) => {
+                let i = i.index(bytes.len() + 1);
+                bytes.insert(i, *b);
+            }
+            Edit::Remove(i) if !bytes.is_empty() => {
+                let i = i.index(bytes.len());
+                bytes.remove(i);
+            }
+            Edit::Replace(..) | Edit::Remove(_) => {}
+        }
+    }
+    bytes
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    #[test]
+    fn requests_read_as_prost_decodes_them(request in request()) {
+        let bytes = request.encode_to_vec();
+        let query = ScoreHandQuery::decode(&bytes).expect("prost's own encoding");
+        // The structured hands with valid numbers are the ones read without prost.
+        prop_assert_eq!(matches!(query, ScoreHandQuery::Clean(_)), is_clean(&request));
+        prop_assert_eq!(pb::ScoreHandRequest::from(query), request);
+    }
+
+    #[test]
+    fn edited_requests_read_as_prost_decodes_them(request in request(), edits in edits()) {
+        assert_reads_as_prost(&edited(request.encode_to_vec(), &edits))?;
+    }
+
+    #[test]
+    fn batches_read_as_prost_decodes_them(batch in batch()) {
+        let bytes = batch.encode_to_vec();
+        let query = BatchScoreHandsQuery::decode(&bytes).expect("prost's own encoding");
+        for (read, request) in query.requests.iter().zip(&batch.requests) {
+            prop_assert_eq!(matches!(read, ScoreHandQuery::Clean(_)), is_clean(request));
+        }
+        prop_assert_eq!(pb::BatchScoreHandsRequest::from(query), batch);
+    }
+
+    #[test]
+    fn edited_batches_read_as_prost_decodes_them(batch in batch(), edits in edits()) {
+        assert_batch_reads_as_prost(&edited(batch.encode_to_vec(), &edits))?;
+    }
+
+    #[test]
+    fn concatenated_requests_read_as_prost_merges_them(a in request(), b in request()) {
+        // Two encodings one after the other: prost merges them (a repeated message merges,
+        // scalars take the last value, lists append, the oneof takes the last hand).
+        let mut bytes = a.encode_to_vec();
+        bytes.extend(b.encode_to_vec());
+        assert_reads_as_prost(&bytes)?;
+        let mut batch = pb::BatchScoreHandsRequest { requests: vec![a], ..Default::default() }
+            .encode_to_vec();
+        batch.extend(pb::BatchScoreHandsRequest { requests: vec![b], ..Default::default() }
+            .encode_to_vec());
+        assert_batch_reads_as_prost(&batch)?;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hand-made encodings
+
+/// A clean request: a pung, a chow and standing tiles, with a context.
+fn clean_request() -> pb::ScoreHandRequest {
+    pb::ScoreHandRequest {
+        hand_input: Some(HandInput::Hand(pb::Hand {
+            melds: vec![
+                pb::Meld {
+                    kind: pb::MeldKind::Pung as i32,
+                    tiles: vec![5, 5, 5],
+                    claimed_from: pb::ClaimSource::Opposite as i32,
+                    promoted: false,
+                },
+                pb::Meld {
+                    kind: pb::MeldKind::Chow as i32,
+                    tiles: vec![10, 11, 12],
+                    claimed_from: 0,
+                    promoted: false,
+                },
+            ],
+            standing_tiles: vec![19, 20, 21, 28, 28, 28, 31],
+            winning_tile: 31,
+        })),
+        context: Some(pb::WinContext {
+            self_drawn: true,
+            seat_wind: pb::Wind::South as i32,
+            flower_count: 2,
+            ..Default::default()
+        }),
+        ruleset: pb::Ruleset::Mil as i32,
+        view: pb::ScoreView::Basic as i32,
+    }
+}
+
+#[test]
+fn every_truncation_reads_as_prost_decodes_it() {
+    let bytes = clean_request().encode_to_vec();
+    assert!(matches!(
+        ScoreHandQuery::decode(&bytes),
+        Ok(ScoreHandQuery::Clean(_))
+    ));
+    for len in 0..bytes.len() {
+        assert_reads_as_prost(&bytes[..len]).unwrap();
+    }
+    let batch = pb::BatchScoreHandsRequest {
+        requests: vec![clean_request(), clean_request()],
+        default_ruleset: 2,
+        default_view: 1,
+    }
+    .encode_to_vec();
+    for len in 0..=batch.len() {
+        assert_batch_reads_as_prost(&batch[..len]).unwrap();
+    }
+}
+
+/// A varint as protobuf writes it.
+fn varint(mut value: u64, out: &mut Vec<u8>) {
+    let low = |v: u64| u8::try_from(v & 0x7f).expect("seven bits");
+    while value >= 0x80 {
+        out.push(low(value) | 0x80);
+        value >>= 7;
+    }
+    out.push(low(value));
+}
+
+fn field(number: u64, wire_type: u64, contents: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    varint(number << 3 | wire_type, &mut out);
+    if wire_type == 2 {
+        varint(contents.len() as u64, &mut out);
+    }
+    out.extend_from_slice(contents);
+    out
+}
+
+fn varint_field(number: u64, value: u64) -> Vec<u8> {
+    let mut contents = Vec::new();
+    varint(value, &mut contents);
+    field(number, 0, &contents)
+}
+
+/// Encodings prost never writes, each named: some it accepts, some it rejects.
+#[allow(clippy::too_many_lines)] // a table, one case a line or three
+fn unusual_encodings() -> Vec<(&'static str, Vec<u8>)> {
+    let request = clean_request().encode_to_vec();
+    let Some(HandInput::Hand(hand)) = clean_request().hand_input else {
+        unreachable!()
+    };
+    let hand = hand.encode_to_vec();
+    let unpacked_standing: Vec<u8> = [19u64, 20, 21]
+        .iter()
+        .flat_map(|&t| varint_field(2, t))
+        .collect();
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("unpacked standing tiles", field(2, 2, &unpacked_standing)),
+        (
+            "packed and unpacked standing tiles",
+            field(
+                2,
+                2,
+                &[field(2, 2, &[19, 20]), varint_field(2, 21)].concat(),
+            ),
+        ),
+        (
+            "two packed runs",
+            field(2, 2, &[field(2, 2, &[19]), field(2, 2, &[20, 21])].concat()),
+        ),
+        (
+            "the hand twice (merged)",
+            [field(2, 2, &hand), field(2, 2, &hand)].concat(),
+        ),
+        (
+            "notation then hand",
+            [field(1, 2, b"123m"), field(2, 2, &hand)].concat(),
+        ),
+        (
+            "hand then notation",
+            [field(2, 2, &hand), field(1, 2, b"123m")].concat(),
+        ),
+        ("a bad UTF-8 notation", field(1, 2, &[0xff, 0xfe])),
+        (
+            "the context twice (merged)",
+            [request.clone(), field(3, 2, &varint_field(6, 3))].concat(),
+        ),
+        (
+            "an unknown field",
+            [request.clone(), varint_field(99, 1)].concat(),
+        ),
+        (
+            "an unknown field in the hand",
+            field(2, 2, &[hand.clone(), varint_field(9, 4)].concat()),
+        ),
+        (
+            "field number 0",
+            [request.clone(), vec![0x00, 0x01]].concat(),
+        ),
+        (
+            "a group wire type",
+            [request.clone(), vec![0x4b, 0x4c]].concat(),
+        ),
+        ("wire type 7", [request.clone(), vec![0x4f]].concat()),
+        (
+            "a negative ruleset (ten bytes)",
+            [request.clone(), varint_field(4, u64::MAX)].concat(),
+        ),
+        (
+            "a ruleset beyond 32 bits",
+            [request.clone(), varint_field(4, 1 << 40 | 2)].concat(),
+        ),
+        (
+            "an overlong varint",
+            [request.clone(), vec![0x20, 0x82, 0x80, 0x80, 0x00]].concat(),
+        ),
+        (
+            "an eleven-byte varint",
+            [request.clone(), vec![0x20], vec![0xff; 10], vec![0x01]].concat(),
+        ),
+        (
+            "a tenth varint byte of 2",
+            [request.clone(), vec![0x20], vec![0xff; 9], vec![0x02]].concat(),
+        ),
+        (
+            "a ruleset as a fixed32",
+            [request.clone(), field(4, 5, &[1, 0, 0, 0])].concat(),
+        ),
+        ("the hand as a varint", varint_field(2, 1)),
+        (
+            "a length past the end",
+            [request.clone(), vec![0x12, 0x7f, 0x08]].concat(),
+        ),
+        (
+            "flower count beyond 32 bits",
+            [
+                field(2, 2, &hand),
+                field(3, 2, &varint_field(8, 1 << 33 | 5)),
+            ]
+            .concat(),
+        ),
+        (
+            "a boolean of 2",
+            [field(2, 2, &hand), field(3, 2, &varint_field(1, 2))].concat(),
+        ),
+        (
+            "a tile of 1 written in two bytes",
+            field(2, 2, &field(2, 2, &[0x81, 0x00, 0x02])),
+        ),
+        (
+            "a packed tile list cut in a varint",
+            field(2, 2, &field(2, 2, &[0x81])),
+        ),
+        ("an empty hand", field(2, 2, &[])),
+        ("nothing", Vec::new()),
+    ];
+    cases
+}
+
+#[test]
+fn encodings_prost_never_writes_read_as_prost_decodes_them() {
+    let request = clean_request().encode_to_vec();
+    for (what, bytes) in unusual_encodings() {
+        assert_reads_as_prost(&bytes).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let batch = field(1, 2, &bytes);
+        assert_batch_reads_as_prost(&batch).unwrap_or_else(|e| panic!("{what} in a batch: {e}"));
+        let batch = [batch, varint_field(2, 2), field(1, 2, &request)].concat();
+        assert_batch_reads_as_prost(&batch).unwrap_or_else(|e| panic!("{what} in a batch: {e}"));
+    }
+}
