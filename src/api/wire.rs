@@ -10,7 +10,9 @@
 //! and for batches with faulty entries.
 //! The field numbers below are those of `proto/mahjong/v1/scoring.proto` and `fan.proto`.
 
-use mcr::{Element, FanLine, Violation};
+use std::sync::LazyLock;
+
+use mcr::{Element, Fan, FanLine, Violation};
 
 use super::convert::{
     INVALID_HAND, element_kind_to_pb, fan_to_pb, outcome_to_pb, ruleset_to_pb, shape_to_pb,
@@ -133,11 +135,10 @@ fn put_score(out: &mut Vec<u8>, s: &Scored, view: pb::ScoreView) {
 
 /// `FanLine`: the numbers always, the names and elements in the full view.
 fn put_fan_line(out: &mut Vec<u8>, line: &FanLine, full: bool) {
-    put_enum(out, 1, fan_to_pb(line.fan));
     if full {
-        let spec = line.fan.spec();
-        put_str(out, 2, spec.name_zh);
-        put_str(out, 3, spec.name_en);
+        out.extend_from_slice(fan_and_names(line.fan));
+    } else {
+        put_enum(out, 1, fan_to_pb(line.fan));
     }
     put_uint(out, 4, u32::from(line.points));
     put_uint(out, 5, u32::from(line.count));
@@ -154,6 +155,24 @@ fn put_fan_line(out: &mut Vec<u8>, line: &FanLine, full: bool) {
 }
 
 /// `ReadingElement`.
+/// The first three fields of a fan line in the full view (`fan`, `name_zh`, `name_en`), the
+/// same for every line of a fan: written once per fan, when first needed.
+fn fan_and_names(fan: Fan) -> &'static [u8] {
+    static ENCODED: LazyLock<Vec<Vec<u8>>> = LazyLock::new(|| {
+        let mut by_id =
+            vec![Vec::new(); usize::from(Fan::ALL.iter().map(|f| f.id()).max().unwrap_or(0)) + 1];
+        for fan in Fan::ALL {
+            let spec = fan.spec();
+            let out = &mut by_id[usize::from(fan.id())];
+            put_enum(out, 1, fan_to_pb(fan));
+            put_str(out, 2, spec.name_zh);
+            put_str(out, 3, spec.name_en);
+        }
+        by_id
+    });
+    &ENCODED[usize::from(fan.id())]
+}
+
 fn put_element(out: &mut Vec<u8>, element: &Element) {
     put_enum(out, 1, element_kind_to_pb(element.kind) as i32);
     put_packed(
@@ -229,12 +248,26 @@ fn enum_value(number: i32) -> u64 {
     i64::from(number) as u64
 }
 
+/// A key and a varint: the value of a scalar field, or the length of a delimited one.
+#[allow(clippy::inline_always)] // as put_varint
+#[inline(always)]
+fn put_key_varint(out: &mut Vec<u8>, field: u32, wire_type: u32, value: u64) {
+    let key = field << 3 | wire_type;
+    // Field numbers below 16 and values below 128, nearly all of them: two bytes, written
+    // at once.
+    if key < 0x80 && value < 0x80 {
+        out.extend_from_slice(&[(key & 0x7f) as u8, (value & 0x7f) as u8]);
+    } else {
+        put_key(out, field, wire_type);
+        put_varint(out, value);
+    }
+}
+
 /// A `uint32` field; proto3 leaves out zero.
 #[inline]
 fn put_uint(out: &mut Vec<u8>, field: u32, value: u32) {
     if value != 0 {
-        put_key(out, field, VARINT);
-        put_varint(out, u64::from(value));
+        put_key_varint(out, field, VARINT, u64::from(value));
     }
 }
 
@@ -242,8 +275,7 @@ fn put_uint(out: &mut Vec<u8>, field: u32, value: u32) {
 #[inline]
 fn put_enum(out: &mut Vec<u8>, field: u32, number: i32) {
     if number != 0 {
-        put_key(out, field, VARINT);
-        put_varint(out, enum_value(number));
+        put_key_varint(out, field, VARINT, enum_value(number));
     }
 }
 
@@ -251,8 +283,7 @@ fn put_enum(out: &mut Vec<u8>, field: u32, number: i32) {
 #[inline]
 fn put_bool(out: &mut Vec<u8>, field: u32, value: bool) {
     if value {
-        put_key(out, field, VARINT);
-        out.push(1);
+        put_key_varint(out, field, VARINT, 1);
     }
 }
 
@@ -260,8 +291,7 @@ fn put_bool(out: &mut Vec<u8>, field: u32, value: bool) {
 #[inline]
 fn put_str(out: &mut Vec<u8>, field: u32, value: &str) {
     if !value.is_empty() {
-        put_key(out, field, LEN);
-        put_varint(out, value.len() as u64);
+        put_key_varint(out, field, LEN, value.len() as u64);
         out.extend_from_slice(value.as_bytes());
     }
 }
@@ -270,8 +300,7 @@ fn put_str(out: &mut Vec<u8>, field: u32, value: &str) {
 fn put_packed(out: &mut Vec<u8>, field: u32, values: impl Iterator<Item = u64> + Clone) {
     let len: usize = values.clone().map(varint_len).sum();
     if len != 0 {
-        put_key(out, field, LEN);
-        put_varint(out, len as u64);
+        put_key_varint(out, field, LEN, len as u64);
         for value in values {
             put_varint(out, value);
         }
