@@ -154,7 +154,6 @@ fn put_fan_line(out: &mut Vec<u8>, line: &FanLine, full: bool) {
     }
 }
 
-/// `ReadingElement`.
 /// The first three fields of a fan line in the full view (`fan`, `name_zh`, `name_en`), the
 /// same for every line of a fan: written once per fan, when first needed.
 fn fan_and_names(fan: Fan) -> &'static [u8] {
@@ -173,6 +172,7 @@ fn fan_and_names(fan: Fan) -> &'static [u8] {
     &ENCODED[usize::from(fan.id())]
 }
 
+/// `ReadingElement`.
 fn put_element(out: &mut Vec<u8>, element: &Element) {
     put_enum(out, 1, element_kind_to_pb(element.kind) as i32);
     put_packed(
@@ -227,12 +227,6 @@ fn put_varint(out: &mut Vec<u8>, value: u64) {
         let n = varint(value, &mut buf);
         out.extend_from_slice(&buf[..n]);
     }
-}
-
-/// The number of bytes of the varint of `value`.
-fn varint_len(value: u64) -> usize {
-    // 1 byte per started 7 bits, at least one.
-    (64 - (value | 1).leading_zeros() as usize).div_ceil(7)
 }
 
 #[allow(clippy::inline_always)] // as put_varint
@@ -296,14 +290,19 @@ fn put_str(out: &mut Vec<u8>, field: u32, value: &str) {
     }
 }
 
-/// A packed repeated scalar field; left out when empty.
-fn put_packed(out: &mut Vec<u8>, field: u32, values: impl Iterator<Item = u64> + Clone) {
-    let len: usize = values.clone().map(varint_len).sum();
-    if len != 0 {
-        put_key_varint(out, field, LEN, len as u64);
+/// A packed repeated scalar field; left out when empty. Written as a message body is, behind
+/// a length fixed afterwards: one pass over the values.
+fn put_packed(out: &mut Vec<u8>, field: u32, values: impl Iterator<Item = u64>) {
+    let start = out.len();
+    let mut empty = true;
+    put_message(out, field, |out| {
         for value in values {
+            empty = false;
             put_varint(out, value);
         }
+    });
+    if empty {
+        out.truncate(start);
     }
 }
 
@@ -340,7 +339,18 @@ mod tests {
             let mut theirs = Vec::new();
             prost::encoding::encode_varint(value, &mut theirs);
             prop_assert_eq!(&ours, &theirs);
-            prop_assert_eq!(varint_len(value), prost::encoding::encoded_len_varint(value));
+        }
+
+        #[test]
+        fn packed_lists_are_those_of_prost(
+            values in prop::collection::vec(prop_oneof![0u64..128, any::<u64>()], 0..70),
+            field in 1u32..5000,
+        ) {
+            let mut ours = vec![7];
+            put_packed(&mut ours, field, values.iter().copied());
+            let mut theirs = vec![7];
+            prost::encoding::uint64::encode_packed(field, &values, &mut theirs);
+            prop_assert_eq!(ours, theirs);
         }
 
         #[test]

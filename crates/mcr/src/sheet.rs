@@ -282,9 +282,10 @@ impl Scoring {
 
     /// [`Scoring::lines`] for the elements of this scoring's reading, already at hand.
     pub fn lines_of(&self, rules: &Ruleset, elements: &[Element]) -> Vec<FanLine> {
+        // The presence mask's order (cheaper than every fan's count): sorted below anyway.
         let mut lines: Vec<FanLine> = self
             .fans
-            .iter()
+            .iter_by_value()
             .map(|(fan, count)| FanLine {
                 fan,
                 points: rules.points(fan),
