@@ -592,44 +592,7 @@ fn responses_print_every_field_with_enum_names() {
 mod never_panics {
     use super::*;
     use proptest::prelude::*;
-
-    fn any_meld() -> impl Strategy<Value = pb::Meld> {
-        (
-            -1..6i32,
-            prop::collection::vec(-2..38i32, 0..6),
-            -1..5i32,
-            any::<bool>(),
-        )
-            .prop_map(|(kind, tiles, claimed_from, promoted)| pb::Meld {
-                kind,
-                tiles,
-                claimed_from,
-                promoted,
-            })
-    }
-
-    fn any_context() -> impl Strategy<Value = Option<pb::WinContext>> {
-        prop::option::of(
-            (
-                prop::array::uniform5(any::<bool>()),
-                -1..6i32,
-                -1..6i32,
-                0..12u32,
-            )
-                .prop_map(|(flags, seat_wind, prevalent_wind, flower_count)| {
-                    pb::WinContext {
-                        self_drawn: flags[0],
-                        robbing_kong: flags[1],
-                        replacement_draw: flags[2],
-                        last_tile: flags[3],
-                        last_copy: flags[4],
-                        seat_wind,
-                        prevalent_wind,
-                        flower_count,
-                    }
-                }),
-        )
-    }
+    use support::requests;
 
     fn check(resp: &pb::ScoreHandResponse) {
         let invalid = resp.outcome == pb::Outcome::Invalid as i32;
@@ -638,7 +601,15 @@ mod never_panics {
         for v in &resp.violations {
             let root = v.field.split(['.', '[']).next().unwrap_or_default();
             assert!(
-                ["hand", "context", "ruleset", "notation", "hand_input"].contains(&root),
+                [
+                    "hand",
+                    "context",
+                    "ruleset",
+                    "view",
+                    "notation",
+                    "hand_input"
+                ]
+                .contains(&root),
                 "{v:?}"
             );
             assert!(!v.code.is_empty() && !v.message.is_empty(), "{v:?}");
@@ -648,24 +619,15 @@ mod never_panics {
 
     proptest! {
         #[test]
-        fn structured_hands(
-            melds in prop::collection::vec(any_meld(), 0..6),
-            standing_tiles in prop::collection::vec(-1..36i32, 0..16),
-            winning_tile in -1..36i32,
-            context in any_context(),
-            ruleset in -1..5i32,
-        ) {
-            let hand = pb::Hand { melds, standing_tiles, winning_tile };
-            check(&score_request(&pb::ScoreHandRequest {
-                hand_input: Some(HandInput::Hand(hand)),
-                context,
-                ruleset,
-                view: pb::ScoreView::Unspecified as i32,
-            }));
+        fn requests(request in requests::request()) {
+            check(&score_request(&request));
         }
 
         #[test]
-        fn notation(text in "[\\[\\]0-9mpsESWNCFPx ]{0,30}", context in any_context()) {
+        fn notation(
+            text in "[\\[\\]0-9mpsESWNCFPx ]{0,30}",
+            context in prop::option::of(requests::context()),
+        ) {
             check(&score_request(&pb::ScoreHandRequest {
                 hand_input: Some(HandInput::Notation(text)),
                 context,

@@ -10,6 +10,11 @@ use pb::score_hand_request::HandInput;
 use proptest::prelude::*;
 use prost::Message as _;
 
+#[allow(dead_code)] // the corpus helpers this test does not use
+mod support;
+
+use support::requests::{batch, request};
+
 /// What the server reads from `bytes` is what prost decodes, or prost's error.
 fn assert_reads_as_prost(bytes: &[u8]) -> Result<(), TestCaseError> {
     match (
@@ -52,110 +57,6 @@ fn is_clean(request: &pb::ScoreHandRequest) -> bool {
                 && (0..=3).contains(&m.claimed_from)
                 && m.tiles.iter().all(|&t| tile(t))
         })
-}
-
-// ---------------------------------------------------------------------------------------------
-// Generated requests: mostly valid numbers, some out of range, some far out
-
-fn number(valid: std::ops::RangeInclusive<i32>) -> impl Strategy<Value = i32> {
-    prop_oneof![
-        12 => valid,
-        1 => -3..60i32,
-        1 => any::<i32>(),
-    ]
-}
-
-fn meld() -> impl Strategy<Value = pb::Meld> {
-    (
-        number(1..=4),
-        prop::collection::vec(number(1..=34), 0..6),
-        number(0..=3),
-        any::<bool>(),
-    )
-        .prop_map(|(kind, tiles, claimed_from, promoted)| pb::Meld {
-            kind,
-            tiles,
-            claimed_from,
-            promoted,
-        })
-}
-
-fn hand() -> impl Strategy<Value = pb::Hand> {
-    (
-        prop::collection::vec(meld(), 0..6),
-        prop::collection::vec(number(1..=34), 0..16),
-        number(0..=34),
-    )
-        .prop_map(|(melds, standing_tiles, winning_tile)| pb::Hand {
-            melds,
-            standing_tiles,
-            winning_tile,
-        })
-}
-
-fn context() -> impl Strategy<Value = pb::WinContext> {
-    (
-        any::<[bool; 5]>(),
-        number(0..=4),
-        number(0..=4),
-        prop_oneof![0..=9u32, any::<u32>()],
-    )
-        .prop_map(|(flags, seat_wind, prevalent_wind, flower_count)| {
-            let [
-                self_drawn,
-                robbing_kong,
-                replacement_draw,
-                last_tile,
-                last_copy,
-            ] = flags;
-            pb::WinContext {
-                self_drawn,
-                robbing_kong,
-                replacement_draw,
-                last_tile,
-                last_copy,
-                seat_wind,
-                prevalent_wind,
-                flower_count,
-            }
-        })
-}
-
-fn request() -> impl Strategy<Value = pb::ScoreHandRequest> {
-    let hand_input = prop_oneof![
-        8 => hand().prop_map(|h| Some(HandInput::Hand(h))),
-        1 => "[0-9mpsESWNCFP\\[\\]]{0,20}".prop_map(|n| Some(HandInput::Notation(n))),
-        1 => Just(None),
-    ];
-    (
-        hand_input,
-        prop::option::of(context()),
-        number(0..=3),
-        number(0..=2),
-    )
-        .prop_map(
-            |(hand_input, context, ruleset, view)| pb::ScoreHandRequest {
-                hand_input,
-                context,
-                ruleset,
-                view,
-            },
-        )
-}
-
-fn batch() -> impl Strategy<Value = pb::BatchScoreHandsRequest> {
-    (
-        prop::collection::vec(request(), 0..8),
-        number(0..=3),
-        number(0..=2),
-    )
-        .prop_map(
-            |(requests, default_ruleset, default_view)| pb::BatchScoreHandsRequest {
-                requests,
-                default_ruleset,
-                default_view,
-            },
-        )
 }
 
 /// An edit of an encoding: replace, insert or remove a byte.

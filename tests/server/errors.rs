@@ -403,66 +403,6 @@ async fn bytes_that_are_not_a_message_are_invalid_argument() {
     }
 }
 
-/// Structured requests of any content: tiles, enums and counts in and out of range.
-fn any_request() -> impl Strategy<Value = pb::ScoreHandRequest> {
-    let tile = -2i32..40;
-    let meld = (
-        -1i32..6,
-        prop::collection::vec(tile.clone(), 0..6),
-        -1i32..5,
-        any::<bool>(),
-    )
-        .prop_map(|(kind, tiles, claimed_from, promoted)| pb::Meld {
-            kind,
-            tiles,
-            claimed_from,
-            promoted,
-        });
-    let hand = (
-        prop::collection::vec(meld, 0..6),
-        prop::collection::vec(tile.clone(), 0..18),
-        tile,
-    )
-        .prop_map(|(melds, standing_tiles, winning_tile)| {
-            pb::score_hand_request::HandInput::Hand(pb::Hand {
-                melds,
-                standing_tiles,
-                winning_tile,
-            })
-        });
-    let notation =
-        "[\\[\\]0-9mpsz ESWNCFP]{0,40}".prop_map(pb::score_hand_request::HandInput::Notation);
-    let context = (
-        prop::array::uniform5(any::<bool>()),
-        -1i32..6,
-        -1i32..6,
-        prop_oneof![0u32..10, Just(u32::MAX)],
-    )
-        .prop_map(
-            |(flags, seat_wind, prevalent_wind, flower_count)| pb::WinContext {
-                self_drawn: flags[0],
-                robbing_kong: flags[1],
-                replacement_draw: flags[2],
-                last_tile: flags[3],
-                last_copy: flags[4],
-                seat_wind,
-                prevalent_wind,
-                flower_count,
-            },
-        );
-    (
-        prop::option::of(prop_oneof![hand, notation]),
-        prop::option::of(context),
-        -1i32..5,
-    )
-        .prop_map(|(hand_input, context, ruleset)| pb::ScoreHandRequest {
-            hand_input,
-            context,
-            ruleset,
-            view: pb::ScoreView::Unspecified as i32,
-        })
-}
-
 /// Over the wire, any request is either scored or `INVALID_ARGUMENT` with every violation;
 /// any bytes are either a request or `INVALID_ARGUMENT`. Never `INTERNAL`, `UNKNOWN` or a
 /// reset.
@@ -477,7 +417,7 @@ fn no_input_gets_anything_but_ok_or_invalid_argument() {
     });
     let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(200));
     runner
-        .run(&any_request(), |request| {
+        .run(&crate::support::requests::request(), |request| {
             let expected = convert::score_request(&request);
             match runtime.block_on(client.clone().score_hand(request)) {
                 Ok(response) => prop_assert!(

@@ -6,4 +6,7 @@ mod errors;
 mod helpers;
 mod lifecycle;
 mod rpcs;
+#[path = "../support/mod.rs"]
+#[allow(dead_code)] // the corpus helpers these tests do not use
+mod support;
 mod transport;
