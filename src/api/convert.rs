@@ -629,7 +629,8 @@ pub struct Asked {
 }
 
 impl Asked {
-    /// The ruleset and view a request asks for, where it leaves them unspecified these.
+    /// The ruleset and view a request asks for: its own numbers, these defaults where it
+    /// leaves them unspecified.
     fn under(self, ruleset: i32, view: i32) -> Asked {
         let or = |number: i32, default: i32| if number == 0 { default } else { number };
         Asked {
