@@ -640,6 +640,14 @@ impl Asked {
     }
 }
 
+/// How much of the score sheet a view shows (unspecified is the full sheet).
+pub(super) fn detail_of(view: pb::ScoreView) -> Detail {
+    match view {
+        pb::ScoreView::Basic => Detail::Totals,
+        pb::ScoreView::Unspecified | pb::ScoreView::Full => Detail::Sheet,
+    }
+}
+
 /// What [`judge_pb`] makes of a request.
 #[derive(Debug)]
 pub struct Judged {
@@ -697,10 +705,7 @@ fn judge_draft(
         violations.push(v);
         pb::ScoreView::Full
     });
-    let detail = match view {
-        pb::ScoreView::Basic => Detail::Totals,
-        pb::ScoreView::Unspecified | pb::ScoreView::Full => Detail::Sheet,
-    };
+    let detail = detail_of(view);
     let judged = |judgement| Judged {
         judgement,
         ruleset: reported_ruleset,
@@ -860,12 +865,12 @@ fn scored_to_pb(s: &Scored, view: pb::ScoreView) -> pb::ScoreHandResponse {
         notation: String::new(),
         ruleset: ruleset_to_pb(s.ruleset.id) as i32,
     };
-    match view {
-        pb::ScoreView::Basic => pb::ScoreHandResponse {
+    match detail_of(view) {
+        Detail::Totals => pb::ScoreHandResponse {
             fans: s.lines.iter().map(fan_line_numbers).collect(),
             ..numbers
         },
-        pb::ScoreView::Unspecified | pb::ScoreView::Full => pb::ScoreHandResponse {
+        Detail::Sheet => pb::ScoreHandResponse {
             fans: s.lines.iter().map(fan_line_to_pb).collect(),
             reading: scoring.reading.as_ref().map(|r| pb::Reading {
                 shape: shape_to_pb(r.shape()) as i32,

@@ -15,11 +15,11 @@ use std::sync::LazyLock;
 use mcr::{Element, Fan, FanLine, Violation};
 
 use super::convert::{
-    INVALID_HAND, element_kind_to_pb, fan_to_pb, outcome_to_pb, ruleset_to_pb, shape_to_pb,
-    tile_to_pb,
+    INVALID_HAND, detail_of, element_kind_to_pb, fan_to_pb, outcome_to_pb, ruleset_to_pb,
+    shape_to_pb, tile_to_pb,
 };
 use super::pb;
-use crate::referee::{Judgement, Scored};
+use crate::referee::{Detail, Judgement, Scored};
 
 /// An encoded `ScoreHandResponse` (the message, without the gRPC frame).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -106,9 +106,9 @@ impl BatchWriter {
 
 /// `ScoreHandResponse` of a score, as `convert::score_response` builds it for `view`.
 fn put_score(out: &mut Vec<u8>, s: &Scored, view: pb::ScoreView) {
-    let full = match view {
-        pb::ScoreView::Basic => false,
-        pb::ScoreView::Unspecified | pb::ScoreView::Full => true,
+    let full = match detail_of(view) {
+        Detail::Totals => false,
+        Detail::Sheet => true,
     };
     let scoring = &s.scoring;
     put_enum(out, 1, outcome_to_pb(scoring.outcome) as i32);
