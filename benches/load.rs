@@ -45,7 +45,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use http::uri::PathAndQuery;
-use mahjong_referee::api::convert;
 use mahjong_referee::pb;
 use mahjong_referee::pb::mahjong_service_client::MahjongServiceClient;
 use prost::Message as _;
@@ -298,13 +297,8 @@ fn corpus_requests() -> Result<Vec<pb::ScoreHandRequest>, String> {
             )
         })
         .filter_map(corpus::Case::input)
-        .map(|(hand, context)| pb::ScoreHandRequest {
-            hand_input: Some(pb::score_hand_request::HandInput::Hand(
-                convert::hand_to_pb(&hand),
-            )),
-            context: Some(convert::context_to_pb(&context)),
-            ruleset: pb::Ruleset::Mil as i32,
-            view: pb::ScoreView::Unspecified as i32,
+        .map(|(hand, context)| {
+            corpus::request(&hand, context, pb::Ruleset::Mil, pb::ScoreView::Unspecified)
         })
         .collect();
     if requests.len() < 1_000 {

@@ -72,15 +72,8 @@ fn encoded_requests(inputs: &[(HandInput, WinContext)]) -> Vec<Vec<u8>> {
     inputs
         .iter()
         .map(|(hand, ctx)| {
-            pb::ScoreHandRequest {
-                hand_input: Some(pb::score_hand_request::HandInput::Hand(
-                    convert::hand_to_pb(hand),
-                )),
-                context: Some(convert::context_to_pb(ctx)),
-                ruleset: pb::Ruleset::Mil as i32,
-                view: pb::ScoreView::Unspecified as i32,
-            }
-            .encode_to_vec()
+            corpus::request(hand, *ctx, pb::Ruleset::Mil, pb::ScoreView::Unspecified)
+                .encode_to_vec()
         })
         .collect()
 }

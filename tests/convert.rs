@@ -682,12 +682,7 @@ fn the_basic_view_is_the_full_sheet_without_its_descriptions() {
             pb::Ruleset::Mil,
             pb::Ruleset::GreenBook2006,
         ] {
-            let request = |view: pb::ScoreView| pb::ScoreHandRequest {
-                hand_input: Some(HandInput::Hand(hand_to_pb(hand))),
-                context: Some(context_to_pb(ctx)),
-                ruleset: ruleset as i32,
-                view: view as i32,
-            };
+            let request = |view| support::corpus::request(hand, *ctx, ruleset, view);
             let mut full = score_request(&request(pb::ScoreView::Unspecified));
             assert_eq!(full, score_request(&request(pb::ScoreView::Full)));
             let basic = score_request(&request(pb::ScoreView::Basic));

@@ -4,8 +4,7 @@
 //! with faulty entries.
 
 use mahjong_referee::api::convert::{
-    BatchScoring, INVALID_HAND, batch_score_hands, context_to_pb, hand_to_pb, score_hand,
-    score_request,
+    BatchScoring, INVALID_HAND, batch_score_hands, score_hand, score_request,
 };
 use mahjong_referee::api::pb;
 use mahjong_referee::api::query::{BatchScoreHandsQuery, ScoreHandQuery};
@@ -32,11 +31,13 @@ fn corpus_requests() -> Vec<pb::ScoreHandRequest> {
     let requests: Vec<_> = support::corpus::load()
         .iter()
         .filter_map(support::corpus::Case::input)
-        .map(|(hand, ctx)| pb::ScoreHandRequest {
-            hand_input: Some(HandInput::Hand(hand_to_pb(&hand))),
-            context: Some(context_to_pb(&ctx)),
-            ruleset: 0,
-            view: 0,
+        .map(|(hand, ctx)| {
+            support::corpus::request(
+                &hand,
+                ctx,
+                pb::Ruleset::Unspecified,
+                pb::ScoreView::Unspecified,
+            )
         })
         .collect();
     assert!(requests.len() > 2_900, "{} usable hands", requests.len());

@@ -1,6 +1,7 @@
 //! The public corpus (`tests/data/public.jsonl`) as engine inputs, shared by the corpus test
 //! and the benchmark.
 
+use mahjong_referee::api::{convert, pb};
 use mcr::{Claim, HandInput, MeldInput, MeldKind, Tile, WinContext, WinMethod, Wind};
 use serde::Deserialize;
 
@@ -28,6 +29,23 @@ pub struct Case {
     pub seat_wind: usize,
     pub prevalent_wind: usize,
     pub expected: serde_json::Value,
+}
+
+/// A hand and its context as a `ScoreHandRequest` with a structured hand.
+pub fn request(
+    hand: &HandInput,
+    context: WinContext,
+    ruleset: pb::Ruleset,
+    view: pb::ScoreView,
+) -> pb::ScoreHandRequest {
+    pb::ScoreHandRequest {
+        hand_input: Some(pb::score_hand_request::HandInput::Hand(
+            convert::hand_to_pb(hand),
+        )),
+        context: Some(convert::context_to_pb(&context)),
+        ruleset: ruleset as i32,
+        view: view as i32,
+    }
 }
 
 /// Every case of the corpus, in file order.
