@@ -15,32 +15,32 @@ mod support;
 
 use support::requests::{batch, request};
 
-/// What the server reads from `bytes` is what prost decodes, or prost's error.
-fn assert_reads_as_prost(bytes: &[u8]) -> Result<(), TestCaseError> {
-    match (
-        ScoreHandQuery::decode(bytes),
-        pb::ScoreHandRequest::decode(bytes),
-    ) {
-        (Ok(query), Ok(decoded)) => prop_assert_eq!(pb::ScoreHandRequest::from(query), decoded),
+/// What the server reads from `bytes` with `read` is what prost decodes as `M`, or prost's
+/// error.
+fn reads_as_prost<Q, M>(
+    bytes: &[u8],
+    read: fn(&[u8]) -> Result<Q, prost::DecodeError>,
+) -> Result<(), TestCaseError>
+where
+    Q: Into<M> + std::fmt::Debug,
+    M: prost::Message + Default + PartialEq + std::fmt::Debug,
+{
+    match (read(bytes), M::decode(bytes)) {
+        (Ok(query), Ok(decoded)) => prop_assert_eq!(query.into(), decoded),
         (Err(read), Err(decoded)) => prop_assert_eq!(read, decoded),
         (read, decoded) => prop_assert!(false, "{bytes:?}: {read:?} but prost {decoded:?}"),
     }
     Ok(())
 }
 
-/// The same for a batch.
+/// [`reads_as_prost`] for a `ScoreHandRequest`.
+fn assert_reads_as_prost(bytes: &[u8]) -> Result<(), TestCaseError> {
+    reads_as_prost::<_, pb::ScoreHandRequest>(bytes, ScoreHandQuery::decode)
+}
+
+/// [`reads_as_prost`] for a `BatchScoreHandsRequest`.
 fn assert_batch_reads_as_prost(bytes: &[u8]) -> Result<(), TestCaseError> {
-    match (
-        BatchScoreHandsQuery::decode(bytes),
-        pb::BatchScoreHandsRequest::decode(bytes),
-    ) {
-        (Ok(query), Ok(decoded)) => {
-            prop_assert_eq!(pb::BatchScoreHandsRequest::from(query), decoded);
-        }
-        (Err(read), Err(decoded)) => prop_assert_eq!(read, decoded),
-        (read, decoded) => prop_assert!(false, "{bytes:?}: {read:?} but prost {decoded:?}"),
-    }
-    Ok(())
+    reads_as_prost::<_, pb::BatchScoreHandsRequest>(bytes, BatchScoreHandsQuery::decode)
 }
 
 /// Whether the request is a structured hand whose every number is valid: what the server
