@@ -7,6 +7,7 @@
 //! the full and the basic view (`api/batch_score_hands`, `api/batch_score_hands_basic`,
 //! counted in hands).
 
+use bytes::Bytes;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mahjong_referee::api::convert;
 use mahjong_referee::api::query::{BatchScoreHandsQuery, ScoreHandQuery};
@@ -81,7 +82,7 @@ fn encoded_requests(inputs: &[(HandInput, WinContext)]) -> Vec<Vec<u8>> {
 fn bench_api(c: &mut Criterion) {
     const BATCH: usize = 1_000;
     let requests = encoded_requests(&winning_hands());
-    let batches = |view: pb::ScoreView| -> Vec<Vec<u8>> {
+    let batches = |view: pb::ScoreView| -> Vec<Bytes> {
         requests
             .chunks(BATCH)
             .filter(|chunk| chunk.len() == BATCH)
@@ -95,6 +96,7 @@ fn bench_api(c: &mut Criterion) {
                     default_view: view as i32,
                 }
                 .encode_to_vec()
+                .into()
             })
             .collect()
     };
@@ -125,8 +127,7 @@ fn bench_api(c: &mut Criterion) {
             b.iter(|| {
                 let mut bytes = 0usize;
                 for encoded in &batches {
-                    let request =
-                        BatchScoreHandsQuery::decode(encoded.as_slice()).expect("decodes");
+                    let request = BatchScoreHandsQuery::decode(encoded.clone()).expect("decodes");
                     let response = convert::batch_score_hands(request).expect("a valid batch");
                     bytes += response.as_bytes().len();
                 }

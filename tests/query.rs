@@ -4,6 +4,7 @@
 //! never writes but accepts (unpacked lists, repeated and merged messages, unknown fields,
 //! overlong varints), the result is the message prost decodes, or prost's error.
 
+use bytes::Bytes;
 use mahjong_referee::api::pb;
 use mahjong_referee::api::query::{BatchScoreHandsQuery, ScoreHandQuery};
 use pb::score_hand_request::HandInput;
@@ -40,7 +41,9 @@ fn assert_reads_as_prost(bytes: &[u8]) -> Result<(), TestCaseError> {
 
 /// [`reads_as_prost`] for a `BatchScoreHandsRequest`.
 fn assert_batch_reads_as_prost(bytes: &[u8]) -> Result<(), TestCaseError> {
-    reads_as_prost::<_, pb::BatchScoreHandsRequest>(bytes, BatchScoreHandsQuery::decode)
+    reads_as_prost::<_, pb::BatchScoreHandsRequest>(bytes, |bytes| {
+        BatchScoreHandsQuery::decode(Bytes::copy_from_slice(bytes))
+    })
 }
 
 /// Whether the request is a structured hand whose every number is valid: what the server
@@ -117,8 +120,9 @@ proptest! {
     #[test]
     fn batches_read_as_prost_decodes_them(batch in batch()) {
         let bytes = batch.encode_to_vec();
-        let query = BatchScoreHandsQuery::decode(&bytes).expect("prost's own encoding");
-        for (read, request) in query.requests.iter().zip(&batch.requests) {
+        let query = BatchScoreHandsQuery::decode(bytes.into()).expect("prost's own encoding");
+        prop_assert_eq!(query.len(), batch.requests.len());
+        for (read, request) in query.entries().zip(&batch.requests) {
             prop_assert_eq!(matches!(read, ScoreHandQuery::Clean(_)), is_clean(request));
         }
         prop_assert_eq!(pb::BatchScoreHandsRequest::from(query), batch);

@@ -3,6 +3,7 @@
 //! rulesets in each view, losing and flowered hands included, and batches that mix scores
 //! with faulty entries.
 
+use bytes::Bytes;
 use mahjong_referee::api::convert::{
     BatchScoring, INVALID_HAND, batch_score_hands, score_hand, score_request,
 };
@@ -193,14 +194,13 @@ fn batch_score_hands_writes_what_prost_writes_faulty_entries_included() {
             assert_eq!(reply.as_bytes(), expected.encode_to_vec());
             // Read from the bytes as the server reads them, and answered in steps as the
             // server does, with steps of every size up to 3.
-            let read = BatchScoreHandsQuery::decode(&request.encode_to_vec()).expect("decodes");
+            let read =
+                BatchScoreHandsQuery::decode(request.encode_to_vec().into()).expect("decodes");
             assert!(
-                read.requests
-                    .iter()
+                read.entries()
                     .any(|r| matches!(r, ScoreHandQuery::Clean(_)))
                     && read
-                        .requests
-                        .iter()
+                        .entries()
                         .any(|r| matches!(r, ScoreHandQuery::Decoded(_))),
                 "both kinds of entries"
             );
@@ -233,7 +233,7 @@ fn batch_score_hands_writes_what_prost_writes_faulty_entries_included() {
     assert!(batches >= 18, "{batches}");
 
     // An empty batch is an empty message.
-    let empty = batch_score_hands(BatchScoreHandsQuery::decode(&[]).unwrap()).unwrap();
+    let empty = batch_score_hands(BatchScoreHandsQuery::decode(Bytes::new()).unwrap()).unwrap();
     assert!(empty.as_bytes().is_empty());
     assert_eq!(empty.scored(), 0);
 }

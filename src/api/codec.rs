@@ -5,7 +5,7 @@
 
 use std::marker::PhantomData;
 
-use bytes::{Buf as _, BufMut as _};
+use bytes::{Buf as _, BufMut as _, Bytes};
 use tonic::Status;
 use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
 
@@ -18,23 +18,23 @@ pub trait Query: Sized {
     ///
     /// # Errors
     /// prost's, when the bytes are not the message.
-    fn decode_query(bytes: &[u8]) -> Result<Self, prost::DecodeError>;
+    fn decode_query(bytes: Bytes) -> Result<Self, prost::DecodeError>;
 }
 
 impl<M: prost::Message + Default> Query for M {
-    fn decode_query(bytes: &[u8]) -> Result<Self, prost::DecodeError> {
+    fn decode_query(bytes: Bytes) -> Result<Self, prost::DecodeError> {
         M::decode(bytes)
     }
 }
 
 impl Query for ScoreHandQuery {
-    fn decode_query(bytes: &[u8]) -> Result<Self, prost::DecodeError> {
-        ScoreHandQuery::decode(bytes)
+    fn decode_query(bytes: Bytes) -> Result<Self, prost::DecodeError> {
+        ScoreHandQuery::decode(&bytes)
     }
 }
 
 impl Query for BatchScoreHandsQuery {
-    fn decode_query(bytes: &[u8]) -> Result<Self, prost::DecodeError> {
+    fn decode_query(bytes: Bytes) -> Result<Self, prost::DecodeError> {
         BatchScoreHandsQuery::decode(bytes)
     }
 }
@@ -109,7 +109,7 @@ impl<U: Query> Decoder for RequestDecoder<U> {
 
     fn decode(&mut self, buf: &mut DecodeBuf<'_>) -> Result<Option<U>, Status> {
         let message = buf.copy_to_bytes(buf.remaining());
-        U::decode_query(message.as_ref())
+        U::decode_query(message)
             .map(Some)
             .map_err(|e| Status::internal(e.to_string()))
     }

@@ -16,7 +16,7 @@ use mcr::{
 };
 
 use super::pb;
-use super::query::{BatchScoreHandsQuery, CleanRequest, ScoreHandQuery};
+use super::query::{BatchEntry, BatchScoreHandsQuery, CleanRequest, EntryBuffer, ScoreHandQuery};
 use super::wire::{BatchScoreHandsReply, BatchWriter, ScoreHandReply};
 use crate::referee::{self, Detail, Judgement, Scored};
 
@@ -195,6 +195,13 @@ pub fn claim_to_pb(claim: Option<Claim>) -> pb::ClaimSource {
 struct HandDraft {
     input: HandInput,
     violations: Vec<Violation>,
+    artefacts: Artefacts,
+}
+
+/// The melds of a [`HandDraft`] whose domain checks are meaningless (none in a hand
+/// converted without a problem).
+#[derive(Debug, Default)]
+struct Artefacts {
     /// Melds whose kind is unknown: every domain check of them is meaningless.
     unknown_kind: Vec<usize>,
     /// Melds with stand-in tiles: the domain's shape checks of them are meaningless.
@@ -207,13 +214,14 @@ impl HandDraft {
         HandDraft {
             input,
             violations: Vec::new(),
-            unknown_kind: Vec::new(),
-            stand_ins: Vec::new(),
+            artefacts: Artefacts::default(),
         }
     }
+}
 
+impl Artefacts {
     /// Whether a domain violation only restates a problem the conversion already reported.
-    fn is_artefact(&self, v: &Violation) -> bool {
+    fn cover(&self, v: &Violation) -> bool {
         let of_meld = |i: &usize| {
             let prefix = format!("hand.melds[{i}]");
             v.field
@@ -464,8 +472,10 @@ fn draft_faulty_hand(hand: &pb::Hand) -> HandDraft {
             winning_tile,
         },
         violations,
-        unknown_kind,
-        stand_ins: with_stand_ins,
+        artefacts: Artefacts {
+            unknown_kind,
+            stand_ins: with_stand_ins,
+        },
     }
 }
 
@@ -684,12 +694,17 @@ pub fn judge_pb(
             draft = Some(d);
         }
     }
-    judge_draft(draft, violations, context, asked)
+    judge_draft(
+        draft.as_ref().map(|d| (&d.input, &d.artefacts)),
+        violations,
+        context,
+        asked,
+    )
 }
 
 /// [`judge_pb`] from the hand's draft on, `violations` holding the hand's.
 fn judge_draft(
-    draft: Option<HandDraft>,
+    draft: Option<(&HandInput, &Artefacts)>,
     mut violations: Vec<Violation>,
     context: Option<&pb::WinContext>,
     asked: Asked,
@@ -713,17 +728,17 @@ fn judge_draft(
     };
 
     match (draft, ruleset_id) {
-        (Some(draft), Some(id)) if violations.is_empty() => {
-            judged(referee::judge_in(&draft.input, &context, id, detail))
+        (Some((input, _)), Some(id)) if violations.is_empty() => {
+            judged(referee::judge_in(input, &context, id, detail))
         }
         (draft, _) => {
-            if let Some(draft) = draft
-                && let Err(domain) = draft.input.validate(&context)
+            if let Some((input, artefacts)) = draft
+                && let Err(domain) = input.validate(&context)
             {
                 violations.extend(
                     domain
                         .into_iter()
-                        .filter(|v| !draft.is_artefact(v))
+                        .filter(|v| !artefacts.cover(v))
                         .map(referee::api_field_path),
                 );
             }
@@ -955,18 +970,24 @@ fn judge_score_request(request: &pb::ScoreHandRequest, defaults: Asked) -> Judge
 fn judge_query(query: ScoreHandQuery, defaults: Asked) -> Judged {
     match query {
         ScoreHandQuery::Decoded(request) => judge_score_request(&request, defaults),
-        ScoreHandQuery::Clean(CleanRequest {
-            hand,
-            context,
-            ruleset,
-            view,
-        }) => judge_draft(
-            Some(HandDraft::clean(hand)),
-            Vec::new(),
-            context.as_ref(),
-            defaults.under(ruleset, view),
-        ),
+        ScoreHandQuery::Clean(request) => judge_clean(&request, defaults),
     }
+}
+
+/// Judges a request with a clean structured hand (see [`judge_query`]).
+fn judge_clean(request: &CleanRequest, defaults: Asked) -> Judged {
+    let CleanRequest {
+        hand,
+        context,
+        ruleset,
+        view,
+    } = request;
+    judge_draft(
+        Some((hand, &Artefacts::default())),
+        Vec::new(),
+        context.as_ref(),
+        defaults.under(*ruleset, *view),
+    )
 }
 
 /// Handles a `ValidateHand` request. Never panics, whatever the request holds.
@@ -1020,7 +1041,10 @@ pub fn batch_score_hands(
 /// that a server can let other calls run between the parts.
 #[derive(Debug)]
 pub struct BatchScoring {
-    entries: std::vec::IntoIter<ScoreHandQuery>,
+    request: BatchScoreHandsQuery,
+    /// The next entry to answer.
+    next: usize,
+    buffer: EntryBuffer,
     defaults: Asked,
     reply: BatchWriter,
 }
@@ -1029,27 +1053,24 @@ impl BatchScoring {
     /// Starts answering `request`. The only error is a `default_ruleset` or `default_view`
     /// outside its enum.
     pub fn new(request: BatchScoreHandsQuery) -> Result<Self, Vec<Violation>> {
-        let BatchScoreHandsQuery {
-            requests,
-            default_ruleset,
-            default_view,
-        } = request;
         let mut violations = Vec::new();
-        let default_ruleset = ruleset_from_pb(default_ruleset)
+        let default_ruleset = ruleset_from_pb(request.default_ruleset)
             .map_err(|mut v| {
                 "default_ruleset".clone_into(&mut v.field);
                 violations.push(v);
             })
             .ok();
-        let default_view = view_from_pb(default_view, "default_view")
+        let default_view = view_from_pb(request.default_view, "default_view")
             .map_err(|v| violations.push(v))
             .ok();
         let (Some(default_ruleset), Some(default_view)) = (default_ruleset, default_view) else {
             return Err(violations);
         };
-        let reply = BatchWriter::with_capacity(requests.len());
+        let reply = BatchWriter::with_capacity(request.len());
         Ok(BatchScoring {
-            entries: requests.into_iter(),
+            request,
+            next: 0,
+            buffer: EntryBuffer::default(),
             defaults: Asked {
                 ruleset: ruleset_to_pb(default_ruleset) as i32,
                 view: default_view as i32,
@@ -1060,11 +1081,17 @@ impl BatchScoring {
 
     /// Answers up to `hands` more entries, in order; whether any are left.
     pub fn score(&mut self, hands: usize) -> bool {
-        for entry in self.entries.by_ref().take(hands) {
-            let judged = judge_query(entry, self.defaults);
+        let end = self.next.saturating_add(hands).min(self.request.len());
+        for index in self.next..end {
+            let judged = match self.request.entry(index, &mut self.buffer) {
+                Some(BatchEntry::Clean(request)) => judge_clean(request, self.defaults),
+                Some(BatchEntry::Decoded(request)) => judge_score_request(request, self.defaults),
+                None => break,
+            };
             self.reply.push(&judged.judgement, judged.view);
         }
-        self.entries.len() > 0
+        self.next = end;
+        self.next < self.request.len()
     }
 
     /// The reply, every entry answered.

@@ -14,6 +14,9 @@
 //! contract later is unknown here, so requests that use it go to prost (and through
 //! [`super::convert`]'s exhaustive destructuring) until this reader learns it.
 
+use std::ops::Range;
+
+use bytes::Bytes;
 use mcr::{HandInput, MeldInput, Tile};
 use prost::Message as _;
 
@@ -30,7 +33,7 @@ pub enum ScoreHandQuery {
 }
 
 /// A `ScoreHandRequest` whose hand is structured and has only valid numbers.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct CleanRequest {
     /// The hand, as declared (not yet validated).
     pub hand: HandInput,
@@ -43,14 +46,48 @@ pub struct CleanRequest {
 }
 
 /// A `BatchScoreHandsRequest` as the server reads it.
-#[derive(Debug, Clone, PartialEq)]
+///
+/// The entries are read twice, once to check the whole batch before anything is scored and
+/// once more, each just before it is scored ([`BatchScoreHandsQuery::entry`]), into buffers
+/// that are reused from entry to entry: a batch of a thousand hands is never held as a
+/// thousand decoded hands, which costs their allocations and, more, the cache misses of
+/// reading them back after the others were decoded.
+#[derive(Debug, Clone)]
 pub struct BatchScoreHandsQuery {
-    /// The entries, in order.
-    pub requests: Vec<ScoreHandQuery>,
+    /// The encoded message (empty when prost decoded it).
+    bytes: Bytes,
+    entries: Vec<Entry>,
     /// The `default_ruleset` number as sent.
     pub default_ruleset: i32,
     /// The `default_view` number as sent.
     pub default_view: i32,
+}
+
+/// One entry of a batch: where a clean one lies in the message, or what prost decoded.
+#[derive(Debug, Clone)]
+enum Entry {
+    Clean(Range<usize>),
+    Decoded(Box<pb::ScoreHandRequest>),
+}
+
+/// A batch entry as [`BatchScoreHandsQuery::entry`] reads it.
+#[derive(Debug, Clone, Copy)]
+pub enum BatchEntry<'a> {
+    /// A structured hand with every number valid, read into the caller's buffer.
+    Clean(&'a CleanRequest),
+    /// Anything else, as prost decoded it.
+    Decoded(&'a pb::ScoreHandRequest),
+}
+
+/// Room to read batch entries into, reused from one entry to the next: once it has grown
+/// to the largest entry, reading a clean entry allocates nothing.
+#[derive(Debug, Default)]
+pub struct EntryBuffer {
+    request: CleanRequest,
+    /// Tile lists of the melds of earlier entries, emptied, for the melds of later ones.
+    spare_tiles: Vec<Vec<Tile>>,
+    /// Where an entry lands if the second reading ever disagrees with the first.
+    decoded: pb::ScoreHandRequest,
 }
 
 impl ScoreHandQuery {
@@ -71,11 +108,63 @@ impl BatchScoreHandsQuery {
     ///
     /// # Errors
     /// When prost cannot decode the bytes.
-    pub fn decode(bytes: &[u8]) -> Result<Self, prost::DecodeError> {
-        match read_batch(bytes) {
-            Some(batch) => Ok(batch),
+    pub fn decode(bytes: Bytes) -> Result<Self, prost::DecodeError> {
+        match read_batch(&bytes) {
+            Some((entries, default_ruleset, default_view)) => Ok(BatchScoreHandsQuery {
+                bytes,
+                entries,
+                default_ruleset,
+                default_view,
+            }),
             None => pb::BatchScoreHandsRequest::decode(bytes).map(BatchScoreHandsQuery::from),
         }
+    }
+
+    /// How many entries the batch has.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the batch has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Entry `index` (`None` past the end), a clean one read into `buffer`.
+    pub fn entry<'a>(
+        &'a self,
+        index: usize,
+        buffer: &'a mut EntryBuffer,
+    ) -> Option<BatchEntry<'a>> {
+        Some(match self.entries.get(index)? {
+            Entry::Decoded(request) => BatchEntry::Decoded(request),
+            Entry::Clean(range) => {
+                let bytes = self.bytes.get(range.clone()).unwrap_or_default();
+                if read_clean_into(bytes, buffer).is_some() {
+                    BatchEntry::Clean(&buffer.request)
+                } else {
+                    // Not reached: these bytes were read the same way before. Should it
+                    // happen, the entry is what prost makes of it, as for any other.
+                    debug_assert!(
+                        false,
+                        "a clean batch entry read differently the second time"
+                    );
+                    buffer.decoded = pb::ScoreHandRequest::decode(bytes).unwrap_or_default();
+                    BatchEntry::Decoded(&buffer.decoded)
+                }
+            }
+        })
+    }
+
+    /// The entries, in order, each read on its own.
+    pub fn entries(&self) -> impl Iterator<Item = ScoreHandQuery> + '_ {
+        let mut buffer = EntryBuffer::default();
+        (0..self.len()).filter_map(move |i| {
+            self.entry(i, &mut buffer).map(|entry| match entry {
+                BatchEntry::Clean(clean) => ScoreHandQuery::Clean(clean.clone()),
+                BatchEntry::Decoded(request) => ScoreHandQuery::Decoded(request.clone()),
+            })
+        })
     }
 }
 
@@ -93,7 +182,11 @@ impl From<pb::BatchScoreHandsRequest> for BatchScoreHandsQuery {
             default_view,
         } = request;
         BatchScoreHandsQuery {
-            requests: requests.into_iter().map(ScoreHandQuery::Decoded).collect(),
+            bytes: Bytes::new(),
+            entries: requests
+                .into_iter()
+                .map(|request| Entry::Decoded(Box::new(request)))
+                .collect(),
             default_ruleset,
             default_view,
         }
@@ -123,18 +216,10 @@ impl From<ScoreHandQuery> for pb::ScoreHandRequest {
 /// The message prost would have decoded.
 impl From<BatchScoreHandsQuery> for pb::BatchScoreHandsRequest {
     fn from(query: BatchScoreHandsQuery) -> Self {
-        let BatchScoreHandsQuery {
-            requests,
-            default_ruleset,
-            default_view,
-        } = query;
         pb::BatchScoreHandsRequest {
-            requests: requests
-                .into_iter()
-                .map(pb::ScoreHandRequest::from)
-                .collect(),
-            default_ruleset,
-            default_view,
+            requests: query.entries().map(pb::ScoreHandRequest::from).collect(),
+            default_ruleset: query.default_ruleset,
+            default_view: query.default_view,
         }
     }
 }
@@ -224,17 +309,19 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// A whole batch read here, or `None`: then prost decodes all of it. An entry this reader
-/// leaves to prost is decoded on its own (a repeated message's entries are independent).
-fn read_batch(bytes: &[u8]) -> Option<BatchScoreHandsQuery> {
+/// A whole batch read here (its entries, `default_ruleset` and `default_view`), or `None`:
+/// then prost decodes all of it. An entry this reader leaves to prost is decoded on its own
+/// (a repeated message's entries are independent); a clean one is only checked here, and
+/// read again when it is scored.
+fn read_batch(bytes: &[u8]) -> Option<(Vec<Entry>, i32, i32)> {
     // A first pass checks the outer fields and counts the entries.
-    let mut entries = 0;
+    let mut count = 0;
     let mut r = Reader::new(bytes);
     while !r.is_done() {
         match r.varint()? {
             k if k == key::delimited(1) => {
                 r.delimited()?;
-                entries += 1;
+                count += 1;
             }
             k if k == key::varint(2) || k == key::varint(3) => {
                 r.varint()?;
@@ -242,88 +329,102 @@ fn read_batch(bytes: &[u8]) -> Option<BatchScoreHandsQuery> {
             _ => return None,
         }
     }
-    let mut batch = BatchScoreHandsQuery {
-        requests: Vec::with_capacity(entries),
-        default_ruleset: 0,
-        default_view: 0,
-    };
+    let mut entries = Vec::with_capacity(count);
+    let (mut default_ruleset, mut default_view) = (0, 0);
+    let mut buffer = EntryBuffer::default();
     let mut r = Reader::new(bytes);
     while !r.is_done() {
         match r.varint()? {
             k if k == key::delimited(1) => {
                 let entry = r.delimited()?;
-                batch.requests.push(match read_clean(entry) {
-                    Some(clean) => ScoreHandQuery::Clean(clean),
-                    None => ScoreHandQuery::Decoded(pb::ScoreHandRequest::decode(entry).ok()?),
+                entries.push(if read_clean_into(entry, &mut buffer).is_some() {
+                    let start = bytes.len() - r.bytes.len() - entry.len();
+                    Entry::Clean(start..start + entry.len())
+                } else {
+                    Entry::Decoded(Box::new(pb::ScoreHandRequest::decode(entry).ok()?))
                 });
             }
-            k if k == key::varint(2) => batch.default_ruleset = r.int32()?,
-            k if k == key::varint(3) => batch.default_view = r.int32()?,
+            k if k == key::varint(2) => default_ruleset = r.int32()?,
+            k if k == key::varint(3) => default_view = r.int32()?,
             _ => return None,
         }
     }
-    Some(batch)
+    Some((entries, default_ruleset, default_view))
 }
 
 /// A `ScoreHandRequest` with a clean structured hand, or `None`.
 fn read_clean(bytes: &[u8]) -> Option<CleanRequest> {
-    let mut hand = None;
-    let mut context = None;
-    let (mut ruleset, mut view) = (0, 0);
+    let mut buffer = EntryBuffer::default();
+    read_clean_into(bytes, &mut buffer)?;
+    Some(buffer.request)
+}
+
+/// Reads a `ScoreHandRequest` with a clean structured hand into `buffer`, or `None` (the
+/// buffer then holds a part of it).
+fn read_clean_into(bytes: &[u8], buffer: &mut EntryBuffer) -> Option<()> {
+    let EntryBuffer {
+        request,
+        spare_tiles,
+        decoded: _,
+    } = buffer;
+    spare_tiles.extend(request.hand.melds.drain(..).map(|meld| {
+        let mut tiles = meld.tiles;
+        tiles.clear();
+        tiles
+    }));
+    request.hand.standing.clear();
+    request.hand.winning_tile = None;
+    request.context = None;
+    request.ruleset = 0;
+    request.view = 0;
+    let mut has_hand = false;
     let mut r = Reader::new(bytes);
     while !r.is_done() {
         match r.varint()? {
             // prost merges a repeated message: left to it.
-            k if k == key::delimited(2) && hand.is_none() => {
-                hand = Some(read_hand(r.delimited()?)?);
+            k if k == key::delimited(2) && !has_hand => {
+                read_hand(r.delimited()?, &mut request.hand, spare_tiles)?;
+                has_hand = true;
             }
-            k if k == key::delimited(3) && context.is_none() => {
-                context = Some(read_context(r.delimited()?)?);
+            k if k == key::delimited(3) && request.context.is_none() => {
+                request.context = Some(read_context(r.delimited()?)?);
             }
-            k if k == key::varint(4) => ruleset = r.int32()?,
-            k if k == key::varint(5) => view = r.int32()?,
+            k if k == key::varint(4) => request.ruleset = r.int32()?,
+            k if k == key::varint(5) => request.view = r.int32()?,
             // The notation, unknown fields, other wire types.
             _ => return None,
         }
     }
-    Some(CleanRequest {
-        hand: hand?,
-        context,
-        ruleset,
-        view,
-    })
+    has_hand.then_some(())
 }
 
-/// A `Hand` whose every number is valid, as `convert::clean_hand` takes it.
-fn read_hand(bytes: &[u8]) -> Option<HandInput> {
-    let mut melds = Vec::new();
-    let mut standing = Vec::new();
+/// Reads a `Hand` whose every number is valid, as `convert::clean_hand` takes it, into the
+/// empty `hand`; the melds' tile lists are taken from `spare_tiles` while it has some.
+fn read_hand(bytes: &[u8], hand: &mut HandInput, spare_tiles: &mut Vec<Vec<Tile>>) -> Option<()> {
     let mut winning = pb::Tile::Unspecified as i32;
     let mut r = Reader::new(bytes);
     while !r.is_done() {
         match r.varint()? {
-            k if k == key::delimited(1) => melds.push(read_meld(r.delimited()?)?),
-            k if k == key::delimited(2) => read_tiles(r.delimited()?, &mut standing)?,
+            k if k == key::delimited(1) => {
+                let tiles = spare_tiles.pop().unwrap_or_default();
+                hand.melds.push(read_meld(r.delimited()?, tiles)?);
+            }
+            k if k == key::delimited(2) => read_tiles(r.delimited()?, &mut hand.standing)?,
             k if k == key::varint(3) => winning = r.int32()?,
             _ => return None,
         }
     }
-    let winning_tile = if winning == pb::Tile::Unspecified as i32 {
+    hand.winning_tile = if winning == pb::Tile::Unspecified as i32 {
         None
     } else {
         Some(tile_from_pb(winning)?)
     };
-    Some(HandInput {
-        melds,
-        standing,
-        winning_tile,
-    })
+    Some(())
 }
 
-/// A `Meld` whose every number is valid.
-fn read_meld(bytes: &[u8]) -> Option<MeldInput> {
+/// A `Meld` whose every number is valid, its tiles in `tiles` (empty).
+fn read_meld(bytes: &[u8], mut tiles: Vec<Tile>) -> Option<MeldInput> {
     let mut kind = pb::MeldKind::Unspecified as i32;
-    let mut tiles = Vec::new();
     let mut claimed_from = pb::ClaimSource::Unspecified as i32;
     let mut promoted = false;
     let mut r = Reader::new(bytes);

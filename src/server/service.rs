@@ -71,7 +71,7 @@ impl MahjongService for Referee {
         request: Request<BatchScoreHandsQuery>,
     ) -> Result<Response<BatchScoreHandsReply>, Status> {
         let request = request.into_inner();
-        let (hands, limit) = (request.requests.len(), self.max_batch_hands);
+        let (hands, limit) = (request.len(), self.max_batch_hands);
         if hands > limit {
             return Err(ApiError::BatchTooLarge { hands, limit }.into());
         }
