@@ -194,19 +194,21 @@ fn batch_score_hands_writes_what_prost_writes_faulty_entries_included() {
             assert_eq!(reply.as_bytes(), expected.encode_to_vec());
             // Read from the bytes as the server reads them, and answered in steps as the
             // server does, with steps of every size up to 3.
-            let read =
-                BatchScoreHandsQuery::decode(request.encode_to_vec().into()).expect("decodes");
+            let encoded = Bytes::from(request.encode_to_vec());
+            let read = BatchScoreHandsQuery::decode(encoded.clone()).expect("decodes");
+            let entries = read.clone().into_entries().expect("decodes");
             assert!(
-                read.entries()
+                entries
+                    .iter()
                     .any(|r| matches!(r, ScoreHandQuery::Clean(_)))
-                    && read
-                        .entries()
+                    && entries
+                        .iter()
                         .any(|r| matches!(r, ScoreHandQuery::Decoded(_))),
                 "both kinds of entries"
             );
             let mut scoring = BatchScoring::new(read).expect("valid defaults");
             let mut steps = 0;
-            while scoring.score(steps % 3 + 1) {
+            while scoring.score(steps % 3 + 1).expect("decodes") {
                 steps += 1;
             }
             assert!(
@@ -214,7 +216,19 @@ fn batch_score_hands_writes_what_prost_writes_faulty_entries_included() {
                 "{steps} steps for {}",
                 chunk.len()
             );
-            assert_eq!(scoring.finish().as_bytes(), reply.as_bytes());
+            assert_eq!(
+                scoring.finish().expect("decodes").as_bytes(),
+                reply.as_bytes()
+            );
+            // Read with prost from the start, the same answer.
+            let prost_read = BatchScoreHandsQuery::from(
+                pb::BatchScoreHandsRequest::decode(encoded).expect("decodes"),
+            );
+            assert_eq!(
+                batch_score_hands(prost_read).expect("valid").as_bytes(),
+                reply.as_bytes()
+            );
+            assert_clean_entries_read_straight(&request, &faulty);
             let scores = expected
                 .results
                 .iter()
@@ -236,6 +250,41 @@ fn batch_score_hands_writes_what_prost_writes_faulty_entries_included() {
     let empty = batch_score_hands(BatchScoreHandsQuery::decode(Bytes::new()).unwrap()).unwrap();
     assert!(empty.as_bytes().is_empty());
     assert_eq!(empty.scored(), 0);
+}
+
+/// `request` without its `faulty` entries is read without prost throughout (one entry after
+/// the other in the same buffers), and answered as prost's message is.
+fn assert_clean_entries_read_straight(
+    request: &pb::BatchScoreHandsRequest,
+    faulty: &[pb::ScoreHandRequest],
+) {
+    let clean = pb::BatchScoreHandsRequest {
+        requests: request
+            .requests
+            .iter()
+            .filter(|e| !faulty.contains(e))
+            .cloned()
+            .collect(),
+        ..request.clone()
+    };
+    let read = BatchScoreHandsQuery::decode(clean.encode_to_vec().into()).expect("decodes");
+    let entries = read.clone().into_entries().expect("decodes");
+    assert!(
+        entries
+            .iter()
+            .all(|r| matches!(r, ScoreHandQuery::Clean(_)))
+    );
+    let expected = pb::BatchScoreHandsResponse {
+        results: clean
+            .requests
+            .iter()
+            .map(|e| expected_result(e, &clean))
+            .collect(),
+    };
+    assert_eq!(
+        batch_score_hands(read).expect("valid").as_bytes(),
+        expected.encode_to_vec()
+    );
 }
 
 #[test]

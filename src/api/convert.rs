@@ -1029,12 +1029,25 @@ pub fn score_hand(request: ScoreHandQuery) -> Result<ScoreHandReply, Vec<Violati
 
 /// Handles a `BatchScoreHands` call: one result per request, in order, each a score or the
 /// entry's violations (paths relative to the entry) under the reason [`INVALID_HAND`]. The
-/// only error is a `default_ruleset` or `default_view` outside its enum. The batch length is
-/// the caller's to limit.
+/// errors are a message prost cannot decode, and a `default_ruleset` or `default_view`
+/// outside its enum. The batch length is the caller's to limit.
+///
+/// # Errors
+/// As [`BatchScoring::new`] and [`BatchScoring::score`].
 pub fn batch_score_hands(
     request: BatchScoreHandsQuery,
-) -> Result<BatchScoreHandsReply, Vec<Violation>> {
-    BatchScoring::new(request).map(BatchScoring::finish)
+) -> Result<BatchScoreHandsReply, BatchRejection> {
+    BatchScoring::new(request)?.finish()
+}
+
+/// Why a batch gets no answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BatchRejection {
+    /// prost cannot decode the message (an entry is not a `ScoreHandRequest`): prost's error,
+    /// as if the message had not been read at all.
+    Malformed(prost::DecodeError),
+    /// `default_ruleset` or `default_view` is outside its enum.
+    Invalid(Vec<Violation>),
 }
 
 /// A `BatchScoreHands` call answered a part at a time ([`batch_score_hands`] in steps), so
@@ -1050,9 +1063,12 @@ pub struct BatchScoring {
 }
 
 impl BatchScoring {
-    /// Starts answering `request`. The only error is a `default_ruleset` or `default_view`
-    /// outside its enum.
-    pub fn new(request: BatchScoreHandsQuery) -> Result<Self, Vec<Violation>> {
+    /// Starts answering `request`.
+    ///
+    /// # Errors
+    /// A `default_ruleset` or `default_view` outside its enum, unless prost cannot decode
+    /// the message: that comes first.
+    pub fn new(mut request: BatchScoreHandsQuery) -> Result<Self, BatchRejection> {
         let mut violations = Vec::new();
         let default_ruleset = ruleset_from_pb(request.default_ruleset)
             .map_err(|mut v| {
@@ -1064,7 +1080,8 @@ impl BatchScoring {
             .map_err(|v| violations.push(v))
             .ok();
         let (Some(default_ruleset), Some(default_view)) = (default_ruleset, default_view) else {
-            return Err(violations);
+            request.check().map_err(BatchRejection::Malformed)?;
+            return Err(BatchRejection::Invalid(violations));
         };
         let reply = BatchWriter::with_capacity(request.len());
         Ok(BatchScoring {
@@ -1080,24 +1097,34 @@ impl BatchScoring {
     }
 
     /// Answers up to `hands` more entries, in order; whether any are left.
-    pub fn score(&mut self, hands: usize) -> bool {
+    ///
+    /// # Errors
+    /// When prost cannot decode the message (found as the entries are read): the batch gets
+    /// no answer.
+    pub fn score(&mut self, hands: usize) -> Result<bool, BatchRejection> {
         let end = self.next.saturating_add(hands).min(self.request.len());
-        for index in self.next..end {
-            let judged = match self.request.entry(index, &mut self.buffer) {
-                Some(BatchEntry::Clean(request)) => judge_clean(request, self.defaults),
-                Some(BatchEntry::Decoded(request)) => judge_score_request(request, self.defaults),
-                None => break,
+        while self.next < end {
+            let judged = match self.request.entry(self.next, &mut self.buffer) {
+                Ok(Some(BatchEntry::Clean(request))) => judge_clean(request, self.defaults),
+                Ok(Some(BatchEntry::Decoded(request))) => {
+                    judge_score_request(request, self.defaults)
+                }
+                Ok(None) => break,
+                Err(e) => return Err(BatchRejection::Malformed(e)),
             };
             self.reply.push(&judged.judgement, judged.view);
+            self.next += 1;
         }
-        self.next = end;
-        self.next < self.request.len()
+        Ok(self.next < self.request.len())
     }
 
     /// The reply, every entry answered.
-    pub fn finish(mut self) -> BatchScoreHandsReply {
-        while self.score(usize::MAX) {}
-        self.reply.finish()
+    ///
+    /// # Errors
+    /// As [`BatchScoring::score`].
+    pub fn finish(mut self) -> Result<BatchScoreHandsReply, BatchRejection> {
+        while self.score(usize::MAX)? {}
+        Ok(self.reply.finish())
     }
 }
 

@@ -47,27 +47,28 @@ pub struct CleanRequest {
 
 /// A `BatchScoreHandsRequest` as the server reads it.
 ///
-/// The entries are read twice, once to check the whole batch before anything is scored and
-/// once more, each just before it is scored ([`BatchScoreHandsQuery::entry`]), into buffers
-/// that are reused from entry to entry: a batch of a thousand hands is never held as a
-/// thousand decoded hands, which costs their allocations and, more, the cache misses of
-/// reading them back after the others were decoded.
+/// Decoding checks the batch's own fields and finds its entries; each entry is then read
+/// only when asked for ([`BatchScoreHandsQuery::entry`]), just before it is scored, into
+/// buffers reused from entry to entry. A batch of a thousand hands is never held as a
+/// thousand decoded hands, which would cost their allocations and the cache misses of
+/// reading them back after the others.
+///
+/// The first entry this reader leaves to prost sends the whole message to prost: that entry
+/// and the ones after it are prost's, and so is the error when prost cannot decode the
+/// message. What was read before is what prost reads too, so the batch is always the one
+/// prost decodes, or prost's error.
 #[derive(Debug, Clone)]
 pub struct BatchScoreHandsQuery {
-    /// The encoded message (empty when prost decoded it).
+    /// The encoded message (empty when prost decoded it at once).
     bytes: Bytes,
-    entries: Vec<Entry>,
+    /// Where each entry lies in `bytes`.
+    ranges: Vec<Range<usize>>,
+    /// The entries as prost decodes them, once prost has decoded the message.
+    decoded: Option<Vec<pb::ScoreHandRequest>>,
     /// The `default_ruleset` number as sent.
     pub default_ruleset: i32,
     /// The `default_view` number as sent.
     pub default_view: i32,
-}
-
-/// One entry of a batch: where a clean one lies in the message, or what prost decoded.
-#[derive(Debug, Clone)]
-enum Entry {
-    Clean(Range<usize>),
-    Decoded(Box<pb::ScoreHandRequest>),
 }
 
 /// A batch entry as [`BatchScoreHandsQuery::entry`] reads it.
@@ -75,7 +76,7 @@ enum Entry {
 pub enum BatchEntry<'a> {
     /// A structured hand with every number valid, read into the caller's buffer.
     Clean(&'a CleanRequest),
-    /// Anything else, as prost decoded it.
+    /// As prost decoded it.
     Decoded(&'a pb::ScoreHandRequest),
 }
 
@@ -86,8 +87,6 @@ pub struct EntryBuffer {
     request: CleanRequest,
     /// Tile lists of the melds of earlier entries, emptied, for the melds of later ones.
     spare_tiles: Vec<Vec<Tile>>,
-    /// Where an entry lands if the second reading ever disagrees with the first.
-    decoded: pb::ScoreHandRequest,
 }
 
 impl ScoreHandQuery {
@@ -104,15 +103,18 @@ impl ScoreHandQuery {
 }
 
 impl BatchScoreHandsQuery {
-    /// Reads an encoded `BatchScoreHandsRequest`; the error is prost's.
+    /// Reads the fields of an encoded `BatchScoreHandsRequest` and finds its entries; the
+    /// error is prost's.
     ///
     /// # Errors
-    /// When prost cannot decode the bytes.
+    /// When prost cannot decode the bytes, as far as this reading shows: an entry that is not
+    /// a message may show only when it is read ([`BatchScoreHandsQuery::entry`]).
     pub fn decode(bytes: Bytes) -> Result<Self, prost::DecodeError> {
         match read_batch(&bytes) {
-            Some((entries, default_ruleset, default_view)) => Ok(BatchScoreHandsQuery {
+            Some((ranges, default_ruleset, default_view)) => Ok(BatchScoreHandsQuery {
                 bytes,
-                entries,
+                ranges,
+                decoded: None,
                 default_ruleset,
                 default_view,
             }),
@@ -122,48 +124,84 @@ impl BatchScoreHandsQuery {
 
     /// How many entries the batch has.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.decoded.as_ref().map_or(self.ranges.len(), Vec::len)
     }
 
     /// Whether the batch has no entries.
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.len() == 0
     }
 
     /// Entry `index` (`None` past the end), a clean one read into `buffer`.
+    ///
+    /// # Errors
+    /// prost's error for the whole message, when this entry is the first one left to prost
+    /// and prost cannot decode the message.
     pub fn entry<'a>(
-        &'a self,
+        &'a mut self,
         index: usize,
         buffer: &'a mut EntryBuffer,
-    ) -> Option<BatchEntry<'a>> {
-        Some(match self.entries.get(index)? {
-            Entry::Decoded(request) => BatchEntry::Decoded(request),
-            Entry::Clean(range) => {
-                let bytes = self.bytes.get(range.clone()).unwrap_or_default();
-                if read_clean_into(bytes, buffer).is_some() {
-                    BatchEntry::Clean(&buffer.request)
-                } else {
-                    // Not reached: these bytes were read the same way before. Should it
-                    // happen, the entry is what prost makes of it, as for any other.
-                    debug_assert!(
-                        false,
-                        "a clean batch entry read differently the second time"
-                    );
-                    buffer.decoded = pb::ScoreHandRequest::decode(bytes).unwrap_or_default();
-                    BatchEntry::Decoded(&buffer.decoded)
-                }
+    ) -> Result<Option<BatchEntry<'a>>, prost::DecodeError> {
+        if self.decoded.is_none() {
+            let Some(range) = self.ranges.get(index) else {
+                return Ok(None);
+            };
+            let entry = self.bytes.get(range.clone()).unwrap_or_default();
+            if read_clean_into(entry, buffer).is_some() {
+                return Ok(Some(BatchEntry::Clean(&buffer.request)));
             }
-        })
+            let batch = pb::BatchScoreHandsRequest::decode(self.bytes.clone())?;
+            self.bytes = Bytes::new();
+            self.ranges = Vec::new();
+            self.decoded = Some(batch.requests);
+        }
+        let requests = self.decoded.as_deref().unwrap_or_default();
+        Ok(requests.get(index).map(BatchEntry::Decoded))
+    }
+
+    /// Reads every entry: whether prost can decode the whole message.
+    ///
+    /// # Errors
+    /// prost's, when it cannot.
+    pub fn check(&mut self) -> Result<(), prost::DecodeError> {
+        let mut buffer = EntryBuffer::default();
+        for index in 0..self.len() {
+            self.entry(index, &mut buffer)?;
+        }
+        Ok(())
     }
 
     /// The entries, in order, each read on its own.
-    pub fn entries(&self) -> impl Iterator<Item = ScoreHandQuery> + '_ {
+    ///
+    /// # Errors
+    /// prost's, when it cannot decode the whole message.
+    pub fn into_entries(mut self) -> Result<Vec<ScoreHandQuery>, prost::DecodeError> {
         let mut buffer = EntryBuffer::default();
-        (0..self.len()).filter_map(move |i| {
-            self.entry(i, &mut buffer).map(|entry| match entry {
-                BatchEntry::Clean(clean) => ScoreHandQuery::Clean(clean.clone()),
-                BatchEntry::Decoded(request) => ScoreHandQuery::Decoded(request.clone()),
-            })
+        let mut entries = Vec::with_capacity(self.len());
+        for index in 0..self.len() {
+            entries.push(match self.entry(index, &mut buffer)? {
+                Some(BatchEntry::Clean(clean)) => ScoreHandQuery::Clean(clean.clone()),
+                Some(BatchEntry::Decoded(request)) => ScoreHandQuery::Decoded(request.clone()),
+                None => break,
+            });
+        }
+        Ok(entries)
+    }
+
+    /// The message prost decodes from the same bytes.
+    ///
+    /// # Errors
+    /// prost's, when it cannot decode them.
+    pub fn into_request(self) -> Result<pb::BatchScoreHandsRequest, prost::DecodeError> {
+        let (default_ruleset, default_view) = (self.default_ruleset, self.default_view);
+        Ok(pb::BatchScoreHandsRequest {
+            requests: self
+                .into_entries()?
+                .into_iter()
+                .map(pb::ScoreHandRequest::from)
+                .collect(),
+            default_ruleset,
+            default_view,
         })
     }
 }
@@ -183,10 +221,8 @@ impl From<pb::BatchScoreHandsRequest> for BatchScoreHandsQuery {
         } = request;
         BatchScoreHandsQuery {
             bytes: Bytes::new(),
-            entries: requests
-                .into_iter()
-                .map(|request| Entry::Decoded(Box::new(request)))
-                .collect(),
+            ranges: Vec::new(),
+            decoded: Some(requests),
             default_ruleset,
             default_view,
         }
@@ -209,17 +245,6 @@ impl From<ScoreHandQuery> for pb::ScoreHandRequest {
                 ruleset,
                 view,
             },
-        }
-    }
-}
-
-/// The message prost would have decoded.
-impl From<BatchScoreHandsQuery> for pb::BatchScoreHandsRequest {
-    fn from(query: BatchScoreHandsQuery) -> Self {
-        pb::BatchScoreHandsRequest {
-            requests: query.entries().map(pb::ScoreHandRequest::from).collect(),
-            default_ruleset: query.default_ruleset,
-            default_view: query.default_view,
         }
     }
 }
@@ -309,47 +334,26 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// A whole batch read here (its entries, `default_ruleset` and `default_view`), or `None`:
-/// then prost decodes all of it. An entry this reader leaves to prost is decoded on its own
-/// (a repeated message's entries are independent); a clean one is only checked here, and
-/// read again when it is scored.
-fn read_batch(bytes: &[u8]) -> Option<(Vec<Entry>, i32, i32)> {
-    // A first pass checks the outer fields and counts the entries.
-    let mut count = 0;
-    let mut r = Reader::new(bytes);
-    while !r.is_done() {
-        match r.varint()? {
-            k if k == key::delimited(1) => {
-                r.delimited()?;
-                count += 1;
-            }
-            k if k == key::varint(2) || k == key::varint(3) => {
-                r.varint()?;
-            }
-            _ => return None,
-        }
-    }
-    let mut entries = Vec::with_capacity(count);
+/// The fields of a batch read here (where each entry lies, `default_ruleset` and
+/// `default_view`), or `None`: then prost decodes all of it.
+fn read_batch(bytes: &[u8]) -> Option<(Vec<Range<usize>>, i32, i32)> {
+    // One byte of the message in 40 is about one entry in a batch of structured hands.
+    let mut ranges = Vec::with_capacity(bytes.len() / 40);
     let (mut default_ruleset, mut default_view) = (0, 0);
-    let mut buffer = EntryBuffer::default();
     let mut r = Reader::new(bytes);
     while !r.is_done() {
         match r.varint()? {
             k if k == key::delimited(1) => {
                 let entry = r.delimited()?;
-                entries.push(if read_clean_into(entry, &mut buffer).is_some() {
-                    let start = bytes.len() - r.bytes.len() - entry.len();
-                    Entry::Clean(start..start + entry.len())
-                } else {
-                    Entry::Decoded(Box::new(pb::ScoreHandRequest::decode(entry).ok()?))
-                });
+                let start = bytes.len() - r.bytes.len() - entry.len();
+                ranges.push(start..start + entry.len());
             }
             k if k == key::varint(2) => default_ruleset = r.int32()?,
             k if k == key::varint(3) => default_view = r.int32()?,
             _ => return None,
         }
     }
-    Some((entries, default_ruleset, default_view))
+    Some((ranges, default_ruleset, default_view))
 }
 
 /// A `ScoreHandRequest` with a clean structured hand, or `None`.
@@ -365,7 +369,6 @@ fn read_clean_into(bytes: &[u8], buffer: &mut EntryBuffer) -> Option<()> {
     let EntryBuffer {
         request,
         spare_tiles,
-        decoded: _,
     } = buffer;
     spare_tiles.extend(request.hand.melds.drain(..).map(|meld| {
         let mut tiles = meld.tiles;

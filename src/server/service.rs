@@ -4,6 +4,7 @@
 use tonic::{Request, Response, Status};
 
 use super::status::ApiError;
+use crate::api::convert::BatchRejection;
 use crate::api::query::{BatchScoreHandsQuery, ScoreHandQuery};
 use crate::api::stub::mahjong_service_server::MahjongService;
 use crate::api::wire::{BatchScoreHandsReply, ScoreHandReply};
@@ -70,16 +71,21 @@ impl MahjongService for Referee {
         &self,
         request: Request<BatchScoreHandsQuery>,
     ) -> Result<Response<BatchScoreHandsReply>, Status> {
-        let request = request.into_inner();
+        let mut request = request.into_inner();
         let (hands, limit) = (request.len(), self.max_batch_hands);
         if hands > limit {
+            // A message prost cannot decode says so first, as when it is not read at all.
+            request
+                .check()
+                .map_err(BatchRejection::Malformed)
+                .map_err(ApiError::from)?;
             return Err(ApiError::BatchTooLarge { hands, limit }.into());
         }
-        let mut scoring = convert::BatchScoring::new(request).map_err(ApiError::InvalidRequest)?;
-        while scoring.score(BATCH_STEP_HANDS) {
+        let mut scoring = convert::BatchScoring::new(request).map_err(ApiError::from)?;
+        while scoring.score(BATCH_STEP_HANDS).map_err(ApiError::from)? {
             tokio::task::yield_now().await;
         }
-        let response = scoring.finish();
+        let response = scoring.finish().map_err(ApiError::from)?;
         self.hands_scored
             .increment(u64::try_from(response.scored()).unwrap_or(u64::MAX));
         let (bytes, limit) = (response.as_bytes().len(), self.max_message_bytes);

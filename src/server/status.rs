@@ -23,7 +23,7 @@ use mcr::Violation;
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, FieldViolation, StatusExt};
 
-use crate::api::convert::INVALID_HAND;
+use crate::api::convert::{BatchRejection, INVALID_HAND};
 
 /// The `ErrorInfo` domain of every error.
 pub const DOMAIN: &str = "mahjong.v1";
@@ -43,7 +43,8 @@ pub enum ApiError {
         /// `--max-batch-hands`.
         limit: usize,
     },
-    /// The request body is not the request message (tonic's decoding failed).
+    /// The request body is not the request message (tonic's decoding failed, or prost's
+    /// decoding of a batch whose entries are read as they are scored).
     MalformedMessage(String),
     /// The request message is larger than allowed (tonic's message in `detail`).
     MessageTooLarge {
@@ -69,6 +70,16 @@ pub enum ApiError {
         /// The time the call was given.
         after: Duration,
     },
+}
+
+impl From<BatchRejection> for ApiError {
+    /// A batch prost cannot decode gets the status of any request tonic cannot decode.
+    fn from(rejection: BatchRejection) -> Self {
+        match rejection {
+            BatchRejection::Malformed(e) => ApiError::MalformedMessage(e.to_string()),
+            BatchRejection::Invalid(violations) => ApiError::InvalidRequest(violations),
+        }
+    }
 }
 
 impl From<ApiError> for Status {

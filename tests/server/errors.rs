@@ -370,6 +370,95 @@ async fn call_raw(
 }
 
 const SCORE_HAND: &str = "/mahjong.v1.MahjongService/ScoreHand";
+const BATCH_SCORE_HANDS: &str = "/mahjong.v1.MahjongService/BatchScoreHands";
+
+/// The server reads a batch's entries as it scores them; an entry that is not a message
+/// still makes the whole batch `MALFORMED_MESSAGE` with prost's error for the whole message,
+/// wherever the entry is, and before the batch's size or defaults are judged.
+#[tokio::test]
+async fn a_batch_with_an_undecodable_entry_is_a_malformed_message() {
+    let server = spawn(Config {
+        max_batch_hands: 4,
+        ..config()
+    })
+    .await;
+    let channel = server.channel().await;
+    let clean = pb::ScoreHandRequest {
+        hand_input: Some(pb::score_hand_request::HandInput::Hand(pb::Hand {
+            melds: Vec::new(),
+            standing_tiles: (1..=13).collect(),
+            winning_tile: 14,
+        })),
+        ..pb::ScoreHandRequest::default()
+    }
+    .encode_to_vec();
+    // Field 1 (notation) announces 5 bytes and has 1.
+    let broken = vec![0x0a, 0x05, 0x41];
+    let batch = |entries: &[&Vec<u8>], default_ruleset: u8| {
+        let mut out = Vec::new();
+        for entry in entries {
+            out.push(0x0a);
+            out.push(u8::try_from(entry.len()).expect("short"));
+            out.extend_from_slice(entry);
+        }
+        out.extend_from_slice(&[0x10, default_ruleset]);
+        out
+    };
+    for (entries, default_ruleset) in [
+        (vec![&broken, &clean, &clean], 1),
+        (vec![&clean, &clean, &clean, &broken], 1),
+        // Above the limit of 4 hands.
+        (vec![&clean, &broken, &clean, &clean, &clean], 1),
+        // An unknown default ruleset.
+        (vec![&clean, &broken], 99),
+    ] {
+        let bytes = batch(&entries, default_ruleset);
+        let expected = pb::BatchScoreHandsRequest::decode(bytes.as_slice())
+            .expect_err("prost cannot decode it");
+        let status = call_raw(channel.clone(), BATCH_SCORE_HANDS, bytes)
+            .await
+            .expect_err("undecodable");
+        let d = details(&status);
+        assert_eq!(
+            (d.code, d.info.reason.as_str()),
+            (Code::InvalidArgument, "MALFORMED_MESSAGE"),
+            "{entries:x?}: {status:?}"
+        );
+        assert_eq!(
+            d.message,
+            format!("the request is not a valid message: {expected}")
+        );
+        // With the entry mended, the same batch is answered, or rejected for its size or
+        // its default.
+        let mended: Vec<&Vec<u8>> = entries
+            .iter()
+            .map(|e| if *e == &broken { &clean } else { *e })
+            .collect();
+        let answer = call_raw(
+            channel.clone(),
+            BATCH_SCORE_HANDS,
+            batch(&mended, default_ruleset),
+        )
+        .await;
+        match (entries.len(), default_ruleset) {
+            (5, _) => assert_eq!(
+                details(&answer.expect_err("too large")).info.reason,
+                "BATCH_TOO_LARGE"
+            ),
+            (_, 99) => assert_eq!(
+                details(&answer.expect_err("unknown ruleset")).info.reason,
+                "INVALID_REQUEST"
+            ),
+            (n, _) => assert_eq!(
+                pb::BatchScoreHandsResponse::decode(answer.expect("answered").as_slice())
+                    .expect("a response")
+                    .results
+                    .len(),
+                n
+            ),
+        }
+    }
+}
 
 #[tokio::test]
 async fn bytes_that_are_not_a_message_are_invalid_argument() {
