@@ -12,6 +12,7 @@
 
 use std::sync::LazyLock;
 
+use mcr::notation::write_canonical;
 use mcr::{Element, Fan, FanLine, Violation};
 
 use super::convert::{
@@ -36,7 +37,7 @@ impl ScoreHandReply {
     /// The score `s` in `view`.
     pub fn new(s: &Scored, view: pb::ScoreView) -> Self {
         let mut out = Vec::with_capacity(320);
-        put_score(&mut out, s, view);
+        put_score(&mut out, s, view, &mut String::new());
         ScoreHandReply(out)
     }
 
@@ -63,6 +64,8 @@ impl BatchScoreHandsReply {
 pub struct BatchWriter {
     out: Vec<u8>,
     scored: usize,
+    /// Room for the notation of each hand in turn.
+    notation: String,
 }
 
 impl BatchWriter {
@@ -71,17 +74,24 @@ impl BatchWriter {
         BatchWriter {
             out: Vec::with_capacity(hands.saturating_mul(300)),
             scored: 0,
+            notation: String::new(),
         }
     }
 
     /// Appends the result of one entry: its score in `view`, or its violations.
     pub fn push(&mut self, judgement: &Judgement, view: pb::ScoreView) {
         // BatchScoreHandsResponse.results = 1, each a BatchScoreHandsResult whose oneof is
-        // score = 1 (ScoreHandResponse) or error = 2 (HandError).
-        put_message(&mut self.out, 1, |out| match judgement {
+        // score = 1 (ScoreHandResponse) or error = 2 (HandError). A full score sheet is
+        // nearly always 128 bytes or longer: its length (and the result's) takes two bytes.
+        let room = match detail_of(view) {
+            Detail::Sheet => 2,
+            Detail::Totals => 1,
+        };
+        let notation = &mut self.notation;
+        put_message_in(&mut self.out, 1, room, |out| match judgement {
             Judgement::Scored(s) => {
                 self.scored += 1;
-                put_message(out, 1, |out| put_score(out, s, view));
+                put_message_in(out, 1, room, |out| put_score(out, s, view, notation));
             }
             Judgement::Invalid(violations) => put_message(out, 2, |out| {
                 put_str(out, 1, INVALID_HAND);
@@ -104,8 +114,9 @@ impl BatchWriter {
 // ---------------------------------------------------------------------------------------------
 // The messages
 
-/// `ScoreHandResponse` of a score, as `convert::score_response` builds it for `view`.
-fn put_score(out: &mut Vec<u8>, s: &Scored, view: pb::ScoreView) {
+/// `ScoreHandResponse` of a score, as `convert::score_response` builds it for `view`;
+/// `notation` is room for the hand's notation.
+fn put_score(out: &mut Vec<u8>, s: &Scored, view: pb::ScoreView, notation: &mut String) {
     let full = match detail_of(view) {
         Detail::Totals => false,
         Detail::Sheet => true,
@@ -128,7 +139,9 @@ fn put_score(out: &mut Vec<u8>, s: &Scored, view: pb::ScoreView) {
                 }
             });
         }
-        put_str(out, 8, &s.notation());
+        notation.clear();
+        write_canonical(notation, &s.hand);
+        put_str(out, 8, notation);
     }
     put_enum(out, 9, ruleset_to_pb(s.ruleset.id) as i32);
 }
@@ -310,16 +323,25 @@ fn put_packed(out: &mut Vec<u8>, field: u32, values: impl Iterator<Item = u64>) 
 /// the body `write` appends. The body is written behind a one-byte length, which is widened
 /// afterwards when the body is 128 bytes or longer.
 fn put_message(out: &mut Vec<u8>, field: u32, write: impl FnOnce(&mut Vec<u8>)) {
+    put_message_in(out, field, 1, write);
+}
+
+/// [`put_message`] with `room` bytes left for the length: the body moves afterwards only
+/// when its length takes another number of bytes.
+fn put_message_in(out: &mut Vec<u8>, field: u32, room: usize, write: impl FnOnce(&mut Vec<u8>)) {
     put_key(out, field, LEN);
     let at = out.len();
-    out.push(0);
+    out.resize(at + room, 0);
     write(out);
-    let body = out.len() - at - 1;
+    let body = out.len() - at - room;
     let mut len = [0; MAX_VARINT];
     let n = varint(body as u64, &mut len);
-    if n > 1 {
-        out.resize(out.len() + n - 1, 0);
-        out.copy_within(at + 1..at + 1 + body, at + n);
+    if n > room {
+        out.resize(out.len() + n - room, 0);
+    }
+    if n != room {
+        out.copy_within(at + room..at + room + body, at + n);
+        out.truncate(at + n + body);
     }
     out[at..at + n].copy_from_slice(&len[..n]);
 }
@@ -359,6 +381,20 @@ mod tests {
             put_message(&mut ours, field, |out| put_str(out, 1, &text));
             let theirs = pb::HandError { reason: text.clone(), violations: Vec::new() };
             let mut expected = Vec::new();
+            prost::encoding::message::encode(field, &theirs, &mut expected);
+            prop_assert_eq!(ours, expected);
+        }
+
+        #[test]
+        fn messages_with_room_for_any_length_are_those_of_prost(
+            text in ".{0,300}",
+            field in 1u32..5000,
+            room in 1usize..4,
+        ) {
+            let mut ours = vec![7];
+            put_message_in(&mut ours, field, room, |out| put_str(out, 1, &text));
+            let theirs = pb::HandError { reason: text.clone(), violations: Vec::new() };
+            let mut expected = vec![7];
             prost::encoding::message::encode(field, &theirs, &mut expected);
             prop_assert_eq!(ours, expected);
         }

@@ -267,21 +267,27 @@ pub fn format_hand(hand: &HandInput) -> String {
 /// tile last. Hands that differ only in the order of their standing tiles print the same.
 pub fn format_canonical(hand: &Hand) -> String {
     let mut out = String::with_capacity(32);
+    write_canonical(&mut out, hand);
+    out
+}
+
+/// Appends the canonical notation of a validated hand ([`format_canonical`]) to `out`.
+pub fn write_canonical(out: &mut String, hand: &Hand) {
     for &meld in hand.melds() {
         out.push('[');
         let digit = match meld {
             Meld::Chow { first } => {
                 let second = first.succ();
                 let third = second.and_then(Tile::succ);
-                write_tile_run(&mut out, [Some(first), second, third].into_iter().flatten());
+                write_tile_run(out, [Some(first), second, third].into_iter().flatten());
                 None
             }
             Meld::Pung { tile, from } => {
-                write_tile_run(&mut out, [tile; 3]);
+                write_tile_run(out, [tile; 3]);
                 from.map(Claim::digit)
             }
             Meld::Kong { tile, exposure } => {
-                write_tile_run(&mut out, [tile; 4]);
+                write_tile_run(out, [tile; 4]);
                 match exposure {
                     KongExposure::Concealed => None,
                     KongExposure::Direct(from) => Some(from.unwrap_or(Claim::Left).digit()),
@@ -289,18 +295,14 @@ pub fn format_canonical(hand: &Hand) -> String {
                 }
             }
         };
-        push_digit(&mut out, digit);
+        push_digit(out, digit);
         out.push(']');
     }
     let mut standing = [Tile::ALL[0]; 13];
     let standing = &mut standing[..hand.standing().len()];
     standing.copy_from_slice(hand.standing());
     standing.sort_unstable();
-    write_tile_run(
-        &mut out,
-        standing.iter().copied().chain([hand.winning_tile()]),
-    );
-    out
+    write_tile_run(out, standing.iter().copied().chain([hand.winning_tile()]));
 }
 
 /// Displays a hand in notation.
