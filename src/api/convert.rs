@@ -1083,7 +1083,7 @@ impl BatchScoring {
             request.check().map_err(BatchRejection::Malformed)?;
             return Err(BatchRejection::Invalid(violations));
         };
-        let reply = BatchWriter::with_capacity(request.len());
+        let reply = BatchWriter::with_capacity(request.len(), default_view);
         Ok(BatchScoring {
             request,
             next: 0,
