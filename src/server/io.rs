@@ -21,8 +21,9 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 use tonic::transport::server::{Connected, TcpConnectInfo};
 
-/// The most bytes held back for the next write: frame headers and the small frames `h2`
-/// copies into its buffer, never a large payload.
+/// The most bytes held back for the next write. `h2` puts a large data frame's header
+/// in its buffer with the payload's first KiB and any smaller frames before it, and writes
+/// that buffer first: it is held, and the rest of the payload leaves with it.
 const HOLD_BYTES: usize = 4 * 1024;
 
 /// An accepted TCP connection, written in whole buffers.
