@@ -369,6 +369,25 @@ async fn call_raw(
     .map(tonic::Response::into_inner)
 }
 
+/// Sends `bytes` as the request message of `method`, which answers `INVALID_ARGUMENT` with
+/// the reason `MALFORMED_MESSAGE`: the status message.
+async fn malformed_message(
+    channel: &tonic::transport::Channel,
+    method: &'static str,
+    bytes: Vec<u8>,
+) -> String {
+    let status = call_raw(channel.clone(), method, bytes.clone())
+        .await
+        .expect_err("undecodable");
+    let d = details(&status);
+    assert_eq!(
+        (d.code, d.info.reason.as_str()),
+        (Code::InvalidArgument, "MALFORMED_MESSAGE"),
+        "{bytes:x?}: {status:?}"
+    );
+    d.message
+}
+
 const SCORE_HAND: &str = "/mahjong.v1.MahjongService/ScoreHand";
 const BATCH_SCORE_HANDS: &str = "/mahjong.v1.MahjongService/BatchScoreHands";
 
@@ -415,17 +434,8 @@ async fn a_batch_with_an_undecodable_entry_is_a_malformed_message() {
         let bytes = batch(&entries, default_ruleset);
         let expected = pb::BatchScoreHandsRequest::decode(bytes.as_slice())
             .expect_err("prost cannot decode it");
-        let status = call_raw(channel.clone(), BATCH_SCORE_HANDS, bytes)
-            .await
-            .expect_err("undecodable");
-        let d = details(&status);
         assert_eq!(
-            (d.code, d.info.reason.as_str()),
-            (Code::InvalidArgument, "MALFORMED_MESSAGE"),
-            "{entries:x?}: {status:?}"
-        );
-        assert_eq!(
-            d.message,
+            malformed_message(&channel, BATCH_SCORE_HANDS, bytes).await,
             format!("the request is not a valid message: {expected}")
         );
         // With the entry mended, the same batch is answered, or rejected for its size or
@@ -476,17 +486,9 @@ async fn bytes_that_are_not_a_message_are_invalid_argument() {
         // Wire type 7 does not exist.
         vec![0x0f],
     ] {
-        let status = call_raw(channel.clone(), SCORE_HAND, bytes.clone())
-            .await
-            .expect_err("undecodable");
-        let d = details(&status);
-        assert_eq!(
-            (d.code, d.info.reason.as_str()),
-            (Code::InvalidArgument, "MALFORMED_MESSAGE"),
-            "{bytes:x?}: {status:?}"
-        );
         assert!(
-            d.message
+            malformed_message(&channel, SCORE_HAND, bytes)
+                .await
                 .starts_with("the request is not a valid message: ")
         );
     }
