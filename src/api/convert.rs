@@ -1109,7 +1109,13 @@ impl BatchScoring {
                 Ok(Some(BatchEntry::Decoded(request))) => {
                     judge_score_request(request, self.defaults)
                 }
-                Ok(None) => break,
+                // Not reached: `len` counts the entries `entry` reads. Should it happen, the
+                // batch ends here rather than never.
+                Ok(None) => {
+                    debug_assert!(false, "entry {} of {} missing", self.next, end);
+                    self.next = usize::MAX;
+                    break;
+                }
                 Err(e) => return Err(BatchRejection::Malformed(e)),
             };
             self.reply.push(&judged.judgement, judged.view);

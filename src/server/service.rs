@@ -81,6 +81,8 @@ impl MahjongService for Referee {
                 .map_err(ApiError::from)?;
             return Err(ApiError::BatchTooLarge { hands, limit }.into());
         }
+        // Otherwise an entry prost cannot decode is found when scoring reaches it, so a
+        // deadline that passes first is what the call is answered with.
         let mut scoring = convert::BatchScoring::new(request).map_err(ApiError::from)?;
         while scoring.score(BATCH_STEP_HANDS).map_err(ApiError::from)? {
             tokio::task::yield_now().await;
