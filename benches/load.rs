@@ -56,7 +56,7 @@ use tonic_health::pb::health_check_response::ServingStatus;
 use tonic_health::pb::health_client::HealthClient;
 
 /// The server's allocator: the load generator shares the two cores with the server, and with
-/// glibc's allocator it spent about a tenth of its time allocating for responses.
+/// glibc's allocator it spent about 5% of its time in `malloc` during the batch phase.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
