@@ -97,13 +97,8 @@ struct GroupState {
     pair: bool,
 }
 
-fn suit_state(c: &Counts, suit: usize) -> GroupState {
-    let mut a = [0i16; 9];
-    let mut sum = 0;
-    for r in 0..9 {
-        a[r] = i16::from(c[suit * 9 + r]);
-        sum += a[r];
-    }
+/// The state of a suit holding the counts `a`, which sum to `sum`.
+fn suit_state(a: [i16; 9], sum: i16) -> GroupState {
     match sum % 3 {
         0 => GroupState {
             bad: !suit_sets_only(a),
@@ -137,6 +132,123 @@ const fn honor_state(n: u8) -> GroupState {
     }
 }
 
+/// One suit of the tiles: the counts by rank, their sum, and the ranks present (bit `r`).
+#[derive(Clone, Copy, Default)]
+struct SuitCounts {
+    counts: [i16; 9],
+    sum: i16,
+    present: u16,
+}
+
+/// Whether `win` is the only tile kind that completes `before` (see [`waits`]), given that
+/// it completes `before` into the standard shape: the caller found a division of `before`
+/// and `win`.
+///
+/// Then every group but the winning tile's is sound, and one group holds the pair; only the
+/// winning tile's group, and the pair's group when the winning tile's is sound without the
+/// winning tile, can take another kind (the cases of [`waits`], narrowed by that).
+pub(crate) fn is_only_wait(before: &Counts, held: &Counts, formal: bool, win: Tile) -> bool {
+    let w = win.index();
+    let other_kind = |i: usize| i != w && (formal || held[i] < 4);
+    // Seven pairs: thirteen tiles with exactly one odd kind wait on that kind.
+    if before.iter().map(|&n| usize::from(n)).sum::<usize>() == 13 {
+        let odd = (0..34).fold(0u64, |odd, i| odd | u64::from(before[i] & 1) << i);
+        if odd.is_power_of_two() && other_kind(odd.trailing_zeros() as usize) {
+            return false;
+        }
+    }
+    let winning = Group::of(w);
+    let counts = winning.counts(before);
+    let sum: i16 = counts.iter().sum();
+    if (sum + 1) % 3 == 2 {
+        // The pair is in the winning tile's group: every other group is a multiple of three,
+        // sound already, and takes no tile.
+        return !winning.completed_by(before, true, other_kind);
+    }
+    // The pair is in another group. A kind of the winning tile's group completes it alone;
+    // a kind of the pair's group needs the winning tile's group sound with a pair before it.
+    if winning.completed_by(before, false, other_kind) {
+        return false;
+    }
+    if !suit_sets_and_pair(counts) {
+        return true;
+    }
+    let pair = (0..10)
+        .map(Group::nth)
+        .filter(|g| g.first != winning.first)
+        .find(|g| g.counts(before).iter().sum::<i16>() % 3 == 2);
+    pair.is_none_or(|g| !g.completed_by(before, false, other_kind))
+}
+
+/// A group of tile kinds that sets never cross: a suit, or one honour.
+#[derive(Clone, Copy)]
+struct Group {
+    /// Its first kind.
+    first: usize,
+    /// Its kinds: 9 for a suit, 1 for an honour.
+    len: usize,
+}
+
+impl Group {
+    /// The group of kind `i`.
+    fn of(i: usize) -> Group {
+        if i < 27 {
+            Group {
+                first: i / 9 * 9,
+                len: 9,
+            }
+        } else {
+            Group { first: i, len: 1 }
+        }
+    }
+
+    /// Group `n`: the three suits, then the seven honours.
+    fn nth(n: usize) -> Group {
+        Group::of(if n < 3 { n * 9 } else { 24 + n })
+    }
+
+    /// Its counts in `c`, as a suit's nine ranks (an honour in the first, the rest empty:
+    /// the completion tests then read it right, no chow reaching past it).
+    fn counts(self, c: &Counts) -> [i16; 9] {
+        let mut a = [0i16; 9];
+        for (slot, &n) in a.iter_mut().zip(&c[self.first..self.first + self.len]) {
+            *slot = i16::from(n);
+        }
+        a
+    }
+
+    /// Whether one more tile of a kind `may_add` accepts leaves the group's tiles in `c` as
+    /// sets only, or (`pair`) as sets and a pair. Only kinds at most one rank from a tile
+    /// held are tried: an added tile forms a pair or pung with its own kind or a chow, whose
+    /// other two tiles include a neighbour of it.
+    fn completed_by(self, c: &Counts, pair: bool, may_add: impl Fn(usize) -> bool) -> bool {
+        let a = self.counts(c);
+        let present = (0..self.len).fold(0u16, |p, r| p | u16::from(a[r] > 0) << r);
+        let mut candidates = if self.len == 9 {
+            (present | present << 1 | present >> 1) & 0x1ff
+        } else {
+            present
+        };
+        while candidates != 0 {
+            let r = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            if !may_add(self.first + r) {
+                continue;
+            }
+            let mut b = a;
+            b[r] += 1;
+            if pair {
+                if suit_sets_and_pair(b) {
+                    return true;
+                }
+            } else if suit_sets_only(b) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
 /// The tile kinds that complete `before` (the concealed tiles before the winning tile) into
 /// the standard shape, or into seven pairs when `before` holds 13 tiles. `held` counts every
 /// tile of the hand (melds included); when `formal` is false a kind whose four copies are all
@@ -144,81 +256,72 @@ const fn honor_state(n: u8) -> GroupState {
 ///
 /// Only the group of the added tile changes, so the state of every group is computed once
 /// and each candidate re-examines one suit.
+///
+/// A kind can complete the hand only if every other group is already sound and holds at
+/// most one pair between them: at most two groups qualify, and only their kinds are tried.
+/// Inside a suit, the kinds tried are those at most one rank from a tile held: the added
+/// tile completes a pair or pung with its own kind or a chow, whose other two tiles include
+/// a neighbour of it.
 pub(crate) fn waits(before: &Counts, held: &Counts, formal: bool) -> u64 {
-    waits_up_to(before, held, formal, 34)
-}
-
-/// Whether `win` is the only tile kind that completes `before` (see [`waits`]).
-pub(crate) fn is_only_wait(before: &Counts, held: &Counts, formal: bool, win: Tile) -> bool {
-    waits_up_to(before, held, formal, 2) == 1 << win.index()
-}
-
-/// [`waits`], stopping once `limit` waits are found.
-fn waits_up_to(before: &Counts, held: &Counts, formal: bool, limit: u32) -> u64 {
+    let mut suits = [SuitCounts::default(); 3];
     let mut states = [GroupState {
         bad: false,
         pair: false,
     }; 10];
-    for (suit, state) in states.iter_mut().enumerate().take(3) {
-        *state = suit_state(before, suit);
+    // Kinds held an odd number of times, and the number of tiles: for seven pairs.
+    let mut odd = 0u64;
+    let mut total = 0usize;
+    for (s, suit) in suits.iter_mut().enumerate() {
+        for r in 0..9 {
+            let n = before[s * 9 + r];
+            suit.counts[r] = i16::from(n);
+            suit.sum += i16::from(n);
+            suit.present |= u16::from(n > 0) << r;
+            odd |= u64::from(n & 1) << (s * 9 + r);
+        }
+        total += usize::from(suit.sum.unsigned_abs());
+        states[s] = suit_state(suit.counts, suit.sum);
     }
     for h in 0..7 {
-        states[3 + h] = honor_state(before[27 + h]);
+        let n = before[27 + h];
+        total += usize::from(n);
+        odd |= u64::from(n & 1) << (27 + h);
+        states[3 + h] = honor_state(n);
     }
     let bad = states.iter().filter(|s| s.bad).count();
     let pairs = states.iter().filter(|s| s.pair).count();
-    let mut near = 0u64;
-    let mut odd = 0u64;
-    let mut total = 0usize;
-    for (i, &n) in before.iter().enumerate() {
-        if n == 0 {
-            continue;
-        }
-        total += usize::from(n);
-        if n % 2 == 1 {
-            odd |= 1 << i;
-        }
-        near |= 1 << i;
-        if i < 27 {
-            let r = i % 9;
-            for (ok, j) in [
-                (r >= 2, i.wrapping_sub(2)),
-                (r >= 1, i.wrapping_sub(1)),
-                (r <= 7, i + 1),
-                (r <= 6, i + 2),
-            ] {
-                if ok {
-                    near |= 1 << j;
-                }
-            }
-        }
-    }
     let mut result = 0u64;
-    let mut c = *before;
-    let mut bits = near;
-    while bits != 0 {
-        let i = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        let g = if i < 27 { i / 9 } else { i - 24 };
-        // Every other group must already be sound, and the pair count must come out at one.
-        let other_pairs = pairs - usize::from(states[g].pair);
-        if bad - usize::from(states[g].bad) > 0 || other_pairs > 1 {
+    for (g, state) in states.iter().enumerate() {
+        let other_pairs = pairs - usize::from(state.pair);
+        if bad - usize::from(state.bad) > 0 || other_pairs > 1 {
             continue;
         }
-        c[i] += 1;
-        let new = if i < 27 {
-            suit_state(&c, g)
-        } else {
-            honor_state(c[i])
+        // The kinds to try in this group: bit `r` stands for kind `first + r`.
+        let (first, mut candidates) = match suits.get(g) {
+            Some(suit) => {
+                // One more tile must leave the suit a multiple of three, or that plus a pair.
+                if (suit.sum + 1) % 3 == 1 {
+                    continue;
+                }
+                let p = suit.present;
+                (g * 9, (p | p << 1 | p >> 1) & 0x1ff)
+            }
+            None => (27 + g - 3, u16::from(before[27 + g - 3] > 0)),
         };
-        c[i] -= 1;
-        let old = states[g];
-        let bad = bad - usize::from(old.bad) + usize::from(new.bad);
-        let pairs = pairs - usize::from(old.pair) + usize::from(new.pair);
-        if bad == 0 && pairs == 1 && (formal || held[i] < 4) {
-            result |= 1 << i;
-            if result.count_ones() >= limit {
-                return result;
+        while candidates != 0 {
+            let r = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let i = first + r;
+            let new = match suits.get(g) {
+                Some(suit) => {
+                    let mut counts = suit.counts;
+                    counts[r] += 1;
+                    suit_state(counts, suit.sum + 1)
+                }
+                None => honor_state(before[i] + 1),
+            };
+            if !new.bad && other_pairs + usize::from(new.pair) == 1 && (formal || held[i] < 4) {
+                result |= 1 << i;
             }
         }
     }
@@ -309,6 +412,76 @@ mod tests {
             }
             assert_eq!(waits(&c, &c, true), direct, "{c:?}");
         }
+    }
+
+    #[test]
+    fn waits_of_one_tile_short_hands_agree_with_the_direct_test() {
+        // Complete hands of every size (0 to 4 sets and a pair) less one tile, so that
+        // they all wait on the tile taken out and often on other kinds; `held` adds a
+        // melded pung that can exhaust a kind, for the physical waits.
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            usize::try_from(seed % u64::try_from(n).unwrap()).unwrap()
+        };
+        let mut several = 0;
+        for round in 0..20_000 {
+            let sets = round % 5;
+            let mut c = [0u8; 34];
+            let span = 9 + next(26);
+            let mut placed = 0;
+            while placed < sets {
+                let i = next(span);
+                let chow = i < 27 && i % 9 <= 6 && next(2) == 0;
+                let tiles = if chow { [i, i + 1, i + 2] } else { [i; 3] };
+                if tiles.iter().all(|&t| c[t] < 4 - u8::from(!chow) * 2) {
+                    for t in tiles {
+                        c[t] += 1;
+                    }
+                    placed += 1;
+                }
+            }
+            let pair = loop {
+                let i = next(span);
+                if c[i] <= 2 {
+                    break i;
+                }
+            };
+            c[pair] += 2;
+            let tiles: Vec<usize> = (0..34).filter(|&i| c[i] > 0).collect();
+            let win = tiles[next(tiles.len())];
+            let mut before = c;
+            before[win] -= 1;
+            let mut held = before;
+            // Never a fifth copy, the winning tile included.
+            let melded = next(34);
+            if c[melded] <= 1 {
+                held[melded] += 3;
+            }
+            for formal in [true, false] {
+                let mut direct = 0u64;
+                for i in 0..34 {
+                    let mut d = before;
+                    d[i] += 1;
+                    let seven = sets == 4 && d.iter().all(|&k| k % 2 == 0);
+                    if (is_standard_complete(&d) || seven) && (formal || held[i] < 4) {
+                        direct |= 1 << i;
+                    }
+                }
+                assert_eq!(waits(&before, &held, formal), direct, "{before:?} {held:?}");
+                let tile = Tile::ALL[win];
+                assert_eq!(
+                    is_only_wait(&before, &held, formal, tile),
+                    direct == 1 << win,
+                    "{before:?} {held:?} {win}"
+                );
+                several += usize::from(direct.count_ones() > 1);
+            }
+        }
+        // The generator reaches the multi-wait hands the early stop is about.
+        assert!(several > 5_000, "{several}");
     }
 
     #[test]
