@@ -283,16 +283,15 @@ impl Scoring {
     /// [`Scoring::lines`] for the elements of this scoring's reading, already at hand.
     pub fn lines_of(&self, rules: &Ruleset, elements: &[Element]) -> Vec<FanLine> {
         // The presence mask's order (cheaper than every fan's count): sorted below anyway.
-        let mut lines: Vec<FanLine> = self
-            .fans
-            .iter_by_value()
-            .map(|(fan, count)| FanLine {
-                fan,
-                points: rules.points(fan),
-                count,
-                elements: attribute(fan, elements, self),
-            })
-            .collect();
+        // Its iterator gives no length beforehand: the room is made from the mask.
+        let fans = self.fans.present().count_ones() as usize;
+        let mut lines = Vec::with_capacity(fans);
+        lines.extend(self.fans.iter_by_value().map(|(fan, count)| FanLine {
+            fan,
+            points: rules.points(fan),
+            count,
+            elements: attribute(fan, elements, self),
+        }));
         lines.sort_by_key(|l| (std::cmp::Reverse(l.points), l.fan));
         lines
     }
