@@ -492,26 +492,33 @@ impl HandInput {
                 ),
             ));
         }
-        // Copies of each tile over melds as given, standing tiles and the winning tile.
-        let mut copies = [0usize; 34];
+        // Copies of each tile: the concealed ones (standing tiles and the winning tile), then
+        // those of the melds as given. Saturating: more than 255 copies are still too many.
+        let mut concealed = [0u8; 34];
+        for t in self.standing.iter().chain(winning_tile.iter()) {
+            concealed[t.index()] = concealed[t.index()].saturating_add(1);
+        }
+        let mut copies = concealed;
         for m in &self.melds {
             for t in &m.tiles {
-                copies[t.index()] += 1;
+                copies[t.index()] = copies[t.index()].saturating_add(1);
             }
         }
-        for t in self.standing.iter().chain(winning_tile.iter()) {
-            copies[t.index()] += 1;
-        }
-        for t in Tile::ALL {
-            if copies[t.index()] > 4 {
-                violations.push(Violation::new(
-                    ViolationCode::TooManyCopies,
-                    "hand".to_owned(),
-                    format!(
-                        "tile {t} appears {} times; there are only 4 copies",
-                        copies[t.index()]
-                    ),
-                ));
+        if copies.iter().any(|&n| n > 4) {
+            for t in Tile::ALL {
+                let n = copies[t.index()];
+                if n > 4 {
+                    let shown = if n == u8::MAX {
+                        "255 or more".to_owned()
+                    } else {
+                        n.to_string()
+                    };
+                    violations.push(Violation::new(
+                        ViolationCode::TooManyCopies,
+                        "hand".to_owned(),
+                        format!("tile {t} appears {shown} times; there are only 4 copies"),
+                    ));
+                }
             }
         }
         violations.extend(validate_context(self, &melds[..meld_count], *context));
@@ -520,10 +527,6 @@ impl HandInput {
         };
         if !violations.is_empty() {
             return Err(violations);
-        }
-        let mut concealed = [0u8; 34];
-        for t in self.standing.iter().chain(std::iter::once(&winning_tile)) {
-            concealed[t.index()] += 1;
         }
         let mut standing = [winning_tile; 13];
         for (slot, t) in standing.iter_mut().zip(&self.standing) {
@@ -610,4 +613,54 @@ fn validate_context(hand: &HandInput, melds: &[Meld], ctx: WinContext) -> Vec<Vi
         );
     }
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn copies_messages(hand: &HandInput) -> Vec<String> {
+        let Err(violations) = hand.validate(&WinContext::default()) else {
+            panic!("{hand:?} is valid");
+        };
+        violations
+            .into_iter()
+            .filter(|v| v.code == ViolationCode::TooManyCopies)
+            .map(|v| v.message)
+            .collect()
+    }
+
+    #[test]
+    fn every_kind_with_too_many_copies_is_reported_with_its_count() {
+        let one = |text: &str| text.parse::<Tile>().unwrap();
+        // Five 1m among the standing tiles, a pung of 9p beside two more in hand and the
+        // winning tile.
+        let hand = HandInput {
+            melds: vec![MeldInput {
+                kind: MeldKind::Pung,
+                tiles: vec![one("9p"); 3],
+                claimed_from: None,
+                promoted: false,
+            }],
+            standing: [vec![one("1m"); 5], vec![one("9p"); 2], vec![one("E"); 3]].concat(),
+            winning_tile: Some(one("9p")),
+        };
+        assert_eq!(
+            copies_messages(&hand),
+            [
+                "tile 1m appears 5 times; there are only 4 copies",
+                "tile 9p appears 6 times; there are only 4 copies",
+            ]
+        );
+        // A count past what one byte holds is still reported, without a wrapped number.
+        let many = HandInput {
+            melds: Vec::new(),
+            standing: vec![one("5s"); 300],
+            winning_tile: Some(one("5s")),
+        };
+        assert_eq!(
+            copies_messages(&many),
+            ["tile 5s appears 255 or more times; there are only 4 copies"]
+        );
+    }
 }
