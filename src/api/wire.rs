@@ -13,7 +13,7 @@
 use std::sync::LazyLock;
 
 use mcr::notation::write_canonical;
-use mcr::{Element, Fan, FanLine, Violation};
+use mcr::{Element, ElementSet, Fan, FanLine, Violation};
 
 use super::convert::{
     INVALID_HAND, detail_of, element_kind_to_pb, fan_to_pb, outcome_to_pb, ruleset_to_pb,
@@ -37,7 +37,7 @@ impl ScoreHandReply {
     /// The score `s` in `view`.
     pub fn new(s: &Scored, view: pb::ScoreView) -> Self {
         let mut out = Vec::with_capacity(320);
-        put_score(&mut out, s, view, &mut String::new());
+        put_score(&mut out, s, view);
         ScoreHandReply(out)
     }
 
@@ -64,8 +64,6 @@ impl BatchScoreHandsReply {
 pub struct BatchWriter {
     out: Vec<u8>,
     scored: usize,
-    /// Room for the notation of each hand in turn.
-    notation: String,
 }
 
 impl BatchWriter {
@@ -79,7 +77,6 @@ impl BatchWriter {
         BatchWriter {
             out: Vec::with_capacity(hands.saturating_mul(per_hand)),
             scored: 0,
-            notation: String::new(),
         }
     }
 
@@ -92,11 +89,10 @@ impl BatchWriter {
             Detail::Sheet => 2,
             Detail::Totals => 1,
         };
-        let notation = &mut self.notation;
         put_message_in(&mut self.out, 1, room, |out| match judgement {
             Judgement::Scored(s) => {
                 self.scored += 1;
-                put_message_in(out, 1, room, |out| put_score(out, s, view, notation));
+                put_message_in(out, 1, room, |out| put_score(out, s, view));
             }
             Judgement::Invalid(violations) => put_message(out, 2, |out| {
                 put_str(out, 1, INVALID_HAND);
@@ -119,9 +115,8 @@ impl BatchWriter {
 // ---------------------------------------------------------------------------------------------
 // The messages
 
-/// `ScoreHandResponse` of a score, as `convert::score_response` builds it for `view`;
-/// `notation` is room for the hand's notation.
-fn put_score(out: &mut Vec<u8>, s: &Scored, view: pb::ScoreView, notation: &mut String) {
+/// `ScoreHandResponse` of a score, as `convert::score_response` builds it for `view`.
+fn put_score(out: &mut Vec<u8>, s: &Scored, view: pb::ScoreView) {
     let full = match detail_of(view) {
         Detail::Totals => false,
         Detail::Sheet => true,
@@ -140,13 +135,14 @@ fn put_score(out: &mut Vec<u8>, s: &Scored, view: pb::ScoreView, notation: &mut 
             put_message(out, 7, |out| {
                 put_enum(out, 1, shape_to_pb(reading.shape()) as i32);
                 for element in &s.elements {
-                    put_message(out, 2, |out| put_element(out, element));
+                    put_element(out, 2, element);
                 }
             });
         }
-        notation.clear();
-        write_canonical(notation, &s.hand);
-        put_str(out, 8, notation);
+        // The notation, written in place: never empty (it ends with the winning tile), and
+        // under 128 characters (at most four melds of eight and nineteen more), so its
+        // length takes the one byte `put_message` leaves.
+        put_message(out, 8, |out| write_canonical(out, &s.hand));
     }
     put_enum(out, 9, ruleset_to_pb(s.ruleset.id) as i32);
 }
@@ -162,13 +158,7 @@ fn put_fan_line(out: &mut Vec<u8>, line: &FanLine, full: bool) {
     put_uint(out, 5, u32::from(line.count));
     put_uint(out, 6, line.total());
     if full {
-        put_packed(
-            out,
-            7,
-            line.elements
-                .iter()
-                .map(|i| u64::from(u32::try_from(i).unwrap_or(u32::MAX))),
-        );
+        put_indices(out, 7, line.elements);
     }
 }
 
@@ -190,16 +180,41 @@ fn fan_and_names(fan: Fan) -> &'static [u8] {
     &ENCODED[usize::from(fan.id())]
 }
 
-/// `ReadingElement`.
-fn put_element(out: &mut Vec<u8>, element: &Element) {
-    put_enum(out, 1, element_kind_to_pb(element.kind) as i32);
-    put_packed(
-        out,
-        2,
-        element.tiles.iter().map(|&t| enum_value(tile_to_pb(t))),
-    );
-    put_bool(out, 3, element.declared);
-    put_bool(out, 4, element.claimed);
+/// A `ReadingElement` as message field `field` (below 16). Every number in it is below 128
+/// (the kind, tile numbers 1 to 34, at most nine tiles), so each takes one byte and the
+/// length is known before the body is written: the field goes out in one piece.
+fn put_element(out: &mut Vec<u8>, field: u32, element: &Element) {
+    let kind = element_kind_to_pb(element.kind) as i32;
+    let tiles = &*element.tiles;
+    let mut bytes = [0u8; 2 + 2 + 2 + 9 + 2 + 2];
+    let mut n = 2;
+    let mut put = |byte: u8| {
+        bytes[n] = byte;
+        n += 1;
+    };
+    // kind = 1, tiles = 2 (packed), declared = 3, claimed = 4; proto3 leaves out defaults.
+    if kind != 0 {
+        put(small_key(1, VARINT));
+        put(small_byte(enum_value(kind)));
+    }
+    if !tiles.is_empty() {
+        put(small_key(2, LEN));
+        put(small_byte(tiles.len() as u64));
+        for &t in tiles {
+            put(small_byte(enum_value(tile_to_pb(t))));
+        }
+    }
+    if element.declared {
+        put(small_key(3, VARINT));
+        put(1);
+    }
+    if element.claimed {
+        put(small_key(4, VARINT));
+        put(1);
+    }
+    bytes[0] = small_key(field, LEN);
+    bytes[1] = small_byte((n - 2) as u64);
+    out.extend_from_slice(&bytes[..n]);
 }
 
 /// `Violation`.
@@ -260,6 +275,28 @@ fn enum_value(number: i32) -> u64 {
     i64::from(number) as u64
 }
 
+/// The one-byte key of a field numbered below 16.
+fn small_key(field: u32, wire_type: u32) -> u8 {
+    debug_assert!(field < 16, "field {field} takes a two-byte key");
+    ((field << 3 | wire_type) & 0x7f) as u8
+}
+
+/// The one-byte varint of a value below 128.
+fn small_byte(value: u64) -> u8 {
+    debug_assert!(value < 0x80, "{value} takes more than one varint byte");
+    (value & 0x7f) as u8
+}
+
+/// A packed field of element indices (below [`ElementSet::CAPACITY`], 32: one byte each);
+/// left out when empty.
+fn put_indices(out: &mut Vec<u8>, field: u32, indices: ElementSet) {
+    if indices.is_empty() {
+        return;
+    }
+    out.extend_from_slice(&[small_key(field, LEN), small_byte(indices.len() as u64)]);
+    out.extend(indices.iter().map(|i| small_byte(i as u64)));
+}
+
 /// A key and a varint: the value of a scalar field, or the length of a delimited one.
 #[allow(clippy::inline_always)] // as put_varint
 #[inline(always)]
@@ -291,36 +328,12 @@ fn put_enum(out: &mut Vec<u8>, field: u32, number: i32) {
     }
 }
 
-/// A `bool` field; proto3 leaves out false.
-#[inline]
-fn put_bool(out: &mut Vec<u8>, field: u32, value: bool) {
-    if value {
-        put_key_varint(out, field, VARINT, 1);
-    }
-}
-
 /// A `string` field; proto3 leaves out the empty string.
 #[inline]
 fn put_str(out: &mut Vec<u8>, field: u32, value: &str) {
     if !value.is_empty() {
         put_key_varint(out, field, LEN, value.len() as u64);
         out.extend_from_slice(value.as_bytes());
-    }
-}
-
-/// A packed repeated scalar field; left out when empty. Written as a message body is, behind
-/// a length fixed afterwards: one pass over the values.
-fn put_packed(out: &mut Vec<u8>, field: u32, values: impl Iterator<Item = u64>) {
-    let start = out.len();
-    let mut empty = true;
-    put_message(out, field, |out| {
-        for value in values {
-            empty = false;
-            put_varint(out, value);
-        }
-    });
-    if empty {
-        out.truncate(start);
     }
 }
 
@@ -336,7 +349,12 @@ fn put_message(out: &mut Vec<u8>, field: u32, write: impl FnOnce(&mut Vec<u8>)) 
 fn put_message_in(out: &mut Vec<u8>, field: u32, room: usize, write: impl FnOnce(&mut Vec<u8>)) {
     put_key(out, field, LEN);
     let at = out.len();
-    out.resize(at + room, 0);
+    // One byte, nearly always: a push is cheaper than a resize.
+    if room == 1 {
+        out.push(0);
+    } else {
+        out.resize(at + room, 0);
+    }
     write(out);
     let body = out.len() - at - room;
     let mut len = [0; MAX_VARINT];
@@ -377,14 +395,13 @@ mod tests {
         }
 
         #[test]
-        fn packed_lists_are_those_of_prost(
-            values in prop::collection::vec(prop_oneof![0u64..128, any::<u64>()], 0..70),
-            field in 1u32..5000,
-        ) {
+        fn element_indices_are_those_of_prost(mask in any::<u32>(), field in 1u32..16) {
+            let indices: ElementSet = (0..32).filter(|i| mask & (1 << i) != 0).collect();
             let mut ours = vec![7];
-            put_packed(&mut ours, field, values.iter().copied());
+            put_indices(&mut ours, field, indices);
+            let values: Vec<u32> = indices.iter().map(|i| u32::try_from(i).unwrap()).collect();
             let mut theirs = vec![7];
-            prost::encoding::uint64::encode_packed(field, &values, &mut theirs);
+            prost::encoding::uint32::encode_packed(field, &values, &mut theirs);
             prop_assert_eq!(ours, theirs);
         }
 

@@ -203,37 +203,68 @@ pub fn write_tiles(out: &mut String, tiles: &[Tile]) {
     write_tile_run(out, tiles.iter().copied());
 }
 
+/// Somewhere notation is written to, one ASCII character at a time: a `String`, or the
+/// bytes of a message being encoded.
+pub trait NotationSink {
+    /// Appends the ASCII character `byte`.
+    fn put(&mut self, byte: u8);
+}
+
+impl NotationSink for String {
+    fn put(&mut self, byte: u8) {
+        self.push(char::from(byte));
+    }
+}
+
+impl NotationSink for Vec<u8> {
+    fn put(&mut self, byte: u8) {
+        self.push(byte);
+    }
+}
+
+/// Each tile's notation: its rank digit or honour letter, and its suit letter (0 for an
+/// honour, which has none).
+const TILE_TEXT: [(u8, u8); 34] = {
+    let honors = *b"ESWNCFP";
+    let suits = *b"mps";
+    let mut text = [(0, 0); 34];
+    let mut i = 0;
+    while i < 34 {
+        text[i] = if i < 27 {
+            // A rank below 9: the cast keeps it.
+            #[allow(clippy::cast_possible_truncation)]
+            let rank = (i % 9) as u8;
+            (b'1' + rank, suits[i / 9])
+        } else {
+            (honors[i - 27], 0)
+        };
+        i += 1;
+    }
+    text
+};
+
 /// Writes tiles in the order given: consecutive suited tiles of one suit share their letter.
 /// Pushes characters directly (no formatting machinery: this runs for every scored hand).
-fn write_tile_run(out: &mut String, tiles: impl IntoIterator<Item = Tile>) {
-    let mut pending: Option<Suit> = None;
+fn write_tile_run(out: &mut impl NotationSink, tiles: impl IntoIterator<Item = Tile>) {
+    // The suit letter owed to the digits written since the last letter, or 0.
+    let mut pending = 0;
     for t in tiles {
-        if let (Some(r), Some(s)) = (t.rank(), t.suit()) {
-            if let Some(p) = pending
-                && p != s
-            {
-                out.push(p.letter());
-            }
-            out.push(char::from(b'0' + r));
-            pending = Some(s);
-        } else {
-            if let Some(p) = pending.take() {
-                out.push(p.letter());
-            }
-            if let Some(letter) = t.honor_letter() {
-                out.push(letter);
-            }
+        let (symbol, suit) = TILE_TEXT[t.index()];
+        if pending != 0 && pending != suit {
+            out.put(pending);
         }
+        out.put(symbol);
+        pending = suit;
     }
-    if let Some(p) = pending {
-        out.push(p.letter());
+    if pending != 0 {
+        out.put(pending);
     }
 }
 
 /// Writes a meld's claim digit, if its notation has one.
-fn push_digit(out: &mut String, digit: Option<u8>) {
+fn push_digit(out: &mut impl NotationSink, digit: Option<u8>) {
     if let Some(d) = digit {
-        out.push(char::from(b'0' + d));
+        out.put(b'0' + d);
     }
 }
 
@@ -272,9 +303,9 @@ pub fn format_canonical(hand: &Hand) -> String {
 }
 
 /// Appends the canonical notation of a validated hand ([`format_canonical`]) to `out`.
-pub fn write_canonical(out: &mut String, hand: &Hand) {
+pub fn write_canonical(out: &mut impl NotationSink, hand: &Hand) {
     for &meld in hand.melds() {
-        out.push('[');
+        out.put(b'[');
         let digit = match meld {
             Meld::Chow { first } => {
                 let second = first.succ();
@@ -296,7 +327,7 @@ pub fn write_canonical(out: &mut String, hand: &Hand) {
             }
         };
         push_digit(out, digit);
-        out.push(']');
+        out.put(b']');
     }
     let mut standing = [Tile::ALL[0]; 13];
     let standing = &mut standing[..hand.standing().len()];
