@@ -54,15 +54,31 @@ impl<M: prost::Message> Reply for M {
 
 impl Reply for ScoreHandReply {
     fn encode_reply(self, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
-        buf.put_slice(self.as_bytes());
+        put_in_pieces(buf, self.as_bytes());
         Ok(())
     }
 }
 
 impl Reply for BatchScoreHandsReply {
     fn encode_reply(self, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
-        buf.put_slice(self.as_bytes());
+        put_in_pieces(buf, self.as_bytes());
         Ok(())
+    }
+}
+
+/// The size of the pieces [`put_in_pieces`] copies.
+const COPY_PIECE: usize = 2048;
+
+/// Copies an encoded message into tonic's buffer a piece of [`COPY_PIECE`] bytes at a time.
+///
+/// One `memcpy` of a whole batch response (about 300 KB) goes, in glibc, to `rep movsb`,
+/// which on the AMD EPYC machine this was measured on copied about 1.6 GB/s: 6.6% of the
+/// server's cycles during full-view batches. Pieces under glibc's threshold for it (4 KiB
+/// and more, depending on the vector width) are copied with vector moves instead.
+fn put_in_pieces(buf: &mut EncodeBuf<'_>, bytes: &[u8]) {
+    buf.reserve(bytes.len());
+    for piece in bytes.chunks(COPY_PIECE) {
+        buf.put_slice(piece);
     }
 }
 
