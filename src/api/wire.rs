@@ -150,7 +150,7 @@ fn put_score(out: &mut Vec<u8>, s: &Scored, view: pb::ScoreView) {
 /// `FanLine`: the numbers always, the names and elements in the full view.
 fn put_fan_line(out: &mut Vec<u8>, line: &FanLine, full: bool) {
     if full {
-        out.extend_from_slice(fan_and_names(line.fan));
+        fan_and_names(line.fan).put(out);
     } else {
         put_enum(out, 1, fan_to_pb(line.fan));
     }
@@ -164,20 +164,61 @@ fn put_fan_line(out: &mut Vec<u8>, line: &FanLine, full: bool) {
 
 /// The first three fields of a fan line in the full view (`fan`, `name_zh`, `name_en`), the
 /// same for every line of a fan: written once per fan, when first needed.
-fn fan_and_names(fan: Fan) -> &'static [u8] {
-    static ENCODED: LazyLock<Vec<Vec<u8>>> = LazyLock::new(|| {
-        let mut by_id =
-            vec![Vec::new(); usize::from(Fan::ALL.iter().map(|f| f.id()).max().unwrap_or(0)) + 1];
+fn fan_and_names(fan: Fan) -> &'static Piece {
+    static ENCODED: LazyLock<Vec<Piece>> = LazyLock::new(|| {
+        let ids = usize::from(Fan::ALL.iter().map(|f| f.id()).max().unwrap_or(0)) + 1;
+        let mut by_id: Vec<Piece> = (0..ids).map(|_| Piece::new(Vec::new())).collect();
         for fan in Fan::ALL {
             let spec = fan.spec();
-            let out = &mut by_id[usize::from(fan.id())];
-            put_enum(out, 1, fan_to_pb(fan));
-            put_str(out, 2, spec.name_zh);
-            put_str(out, 3, spec.name_en);
+            let mut out = Vec::new();
+            put_enum(&mut out, 1, fan_to_pb(fan));
+            put_str(&mut out, 2, spec.name_zh);
+            put_str(&mut out, 3, spec.name_en);
+            by_id[usize::from(fan.id())] = Piece::new(out);
         }
         by_id
     });
     &ENCODED[usize::from(fan.id())]
+}
+
+/// The size of the blocks [`Piece`] and [`put_block`] copy.
+const BLOCK: usize = 64;
+
+/// Encoded bytes written many times over, kept also as a zero-padded block when they fit one.
+#[derive(Debug)]
+struct Piece {
+    block: [u8; BLOCK],
+    bytes: Vec<u8>,
+}
+
+impl Piece {
+    fn new(bytes: Vec<u8>) -> Self {
+        let mut block = [0; BLOCK];
+        if let Some(head) = block.get_mut(..bytes.len()) {
+            head.copy_from_slice(&bytes);
+        }
+        Piece { block, bytes }
+    }
+
+    fn put(&self, out: &mut Vec<u8>) {
+        if self.bytes.len() <= BLOCK {
+            put_block(out, &self.block, self.bytes.len());
+        } else {
+            out.extend_from_slice(&self.bytes);
+        }
+    }
+}
+
+/// Appends the first `len` bytes of `block`. The whole block is copied, then the copy cut to
+/// length: a copy of a size known when compiling is a few vector moves, while one of a size
+/// known only when running is a call to `memcpy`, which for the few dozen bytes of a fan's
+/// names or a reading element cost more than the copy (2.6% of the server's cycles in
+/// full-view batches).
+#[inline]
+fn put_block(out: &mut Vec<u8>, block: &[u8; BLOCK], len: usize) {
+    let at = out.len();
+    out.extend_from_slice(block);
+    out.truncate(at + len.min(BLOCK));
 }
 
 /// A `ReadingElement` as message field `field` (below 16). Every number in it is below 128
@@ -186,7 +227,8 @@ fn fan_and_names(fan: Fan) -> &'static [u8] {
 fn put_element(out: &mut Vec<u8>, field: u32, element: &Element) {
     let kind = element_kind_to_pb(element.kind) as i32;
     let tiles = &*element.tiles;
-    let mut bytes = [0u8; 2 + 2 + 2 + 9 + 2 + 2];
+    // At most 2 + 2 + 2 + 9 + 2 + 2 = 19 bytes.
+    let mut bytes = [0u8; BLOCK];
     let mut n = 2;
     let mut put = |byte: u8| {
         bytes[n] = byte;
@@ -214,7 +256,7 @@ fn put_element(out: &mut Vec<u8>, field: u32, element: &Element) {
     }
     bytes[0] = small_key(field, LEN);
     bytes[1] = small_byte((n - 2) as u64);
-    out.extend_from_slice(&bytes[..n]);
+    put_block(out, &bytes, n);
 }
 
 /// `Violation`.
@@ -392,6 +434,16 @@ mod tests {
             let mut theirs = Vec::new();
             prost::encoding::encode_varint(value, &mut theirs);
             prop_assert_eq!(&ours, &theirs);
+        }
+
+        #[test]
+        fn pieces_write_their_bytes(
+            bytes in prop::collection::vec(any::<u8>(), 0..2 * BLOCK),
+            before in prop::collection::vec(any::<u8>(), 0..8),
+        ) {
+            let mut out = before.clone();
+            Piece::new(bytes.clone()).put(&mut out);
+            prop_assert_eq!(out, [before, bytes].concat());
         }
 
         #[test]
