@@ -88,24 +88,52 @@ pub fn judge_in(
     ruleset: RulesetId,
     detail: Detail,
 ) -> Judgement {
+    judge_reusing(hand, context, ruleset, detail, None)
+}
+
+/// [`judge_in`], writing a score into `spare` (an earlier score done with) when given one:
+/// its allocations serve again. A batch judges its hands one after the other this way.
+pub fn judge_reusing(
+    hand: &HandInput,
+    context: &WinContext,
+    ruleset: RulesetId,
+    detail: Detail,
+    spare: Option<Box<Scored>>,
+) -> Judgement {
     match hand.validate(context) {
         Err(violations) => Judgement::Invalid(violations.into_iter().map(api_field_path).collect()),
         Ok(hand) => {
             let rules = Ruleset::get(ruleset);
             let scoring = score(&hand, context, rules);
-            let elements = match detail {
-                Detail::Sheet => scoring.reading.map(|r| r.elements()).unwrap_or_default(),
-                Detail::Totals => Vec::new(),
+            let mut scored = match spare {
+                Some(mut scored) => {
+                    scored.hand = hand;
+                    scored.context = *context;
+                    scored.ruleset = rules;
+                    scored.scoring = scoring;
+                    scored
+                }
+                None => Box::new(Scored {
+                    hand,
+                    context: *context,
+                    ruleset: rules,
+                    scoring,
+                    lines: Vec::new(),
+                    elements: Vec::new(),
+                }),
             };
-            let lines = scoring.lines_of(rules, &elements);
-            Judgement::Scored(Box::new(Scored {
-                hand,
-                context: *context,
-                ruleset: rules,
+            let Scored {
                 scoring,
                 lines,
                 elements,
-            }))
+                ..
+            } = &mut *scored;
+            match (detail, scoring.reading) {
+                (Detail::Sheet, Some(reading)) => reading.elements_into(elements),
+                (Detail::Sheet, None) | (Detail::Totals, _) => elements.clear(),
+            }
+            scoring.lines_into(rules, elements, lines);
+            Judgement::Scored(scored)
         }
     }
 }

@@ -699,15 +699,18 @@ pub fn judge_pb(
         violations,
         context,
         asked,
+        None,
     )
 }
 
-/// [`judge_pb`] from the hand's draft on, `violations` holding the hand's.
+/// [`judge_pb`] from the hand's draft on, `violations` holding the hand's; a score is
+/// written into `spare` when there is one ([`referee::judge_reusing`]).
 fn judge_draft(
     draft: Option<(&HandInput, &Artefacts)>,
     mut violations: Vec<Violation>,
     context: Option<&pb::WinContext>,
     asked: Asked,
+    spare: Option<Box<Scored>>,
 ) -> Judged {
     let Asked { ruleset, view } = asked;
     let (context, context_violations) = draft_context(context);
@@ -729,7 +732,7 @@ fn judge_draft(
 
     match (draft, ruleset_id) {
         (Some((input, _)), Some(id)) if violations.is_empty() => {
-            judged(referee::judge_in(input, &context, id, detail))
+            judged(referee::judge_reusing(input, &context, id, detail, spare))
         }
         (draft, _) => {
             if let Some((input, artefacts)) = draft
@@ -970,12 +973,13 @@ fn judge_score_request(request: &pb::ScoreHandRequest, defaults: Asked) -> Judge
 fn judge_query(query: ScoreHandQuery, defaults: Asked) -> Judged {
     match query {
         ScoreHandQuery::Decoded(request) => judge_score_request(&request, defaults),
-        ScoreHandQuery::Clean(request) => judge_clean(&request, defaults),
+        ScoreHandQuery::Clean(request) => judge_clean(&request, defaults, None),
     }
 }
 
-/// Judges a request with a clean structured hand (see [`judge_query`]).
-fn judge_clean(request: &CleanRequest, defaults: Asked) -> Judged {
+/// Judges a request with a clean structured hand (see [`judge_query`]), a score written
+/// into `spare` when there is one.
+fn judge_clean(request: &CleanRequest, defaults: Asked, spare: Option<Box<Scored>>) -> Judged {
     let CleanRequest {
         hand,
         context,
@@ -987,6 +991,7 @@ fn judge_clean(request: &CleanRequest, defaults: Asked) -> Judged {
         Vec::new(),
         context.as_ref(),
         defaults.under(*ruleset, *view),
+        spare,
     )
 }
 
@@ -1060,6 +1065,8 @@ pub struct BatchScoring {
     buffer: EntryBuffer,
     defaults: Asked,
     reply: BatchWriter,
+    /// The last score written, whose allocations serve the next entry's.
+    spare: Option<Box<Scored>>,
 }
 
 impl BatchScoring {
@@ -1093,6 +1100,7 @@ impl BatchScoring {
                 view: default_view as i32,
             },
             reply,
+            spare: None,
         })
     }
 
@@ -1105,7 +1113,9 @@ impl BatchScoring {
         let end = self.next.saturating_add(hands).min(self.request.len());
         while self.next < end {
             let judged = match self.request.entry(self.next, &mut self.buffer) {
-                Ok(Some(BatchEntry::Clean(request))) => judge_clean(request, self.defaults),
+                Ok(Some(BatchEntry::Clean(request))) => {
+                    judge_clean(request, self.defaults, self.spare.take())
+                }
                 Ok(Some(BatchEntry::Decoded(request))) => {
                     judge_score_request(request, self.defaults)
                 }
@@ -1119,6 +1129,9 @@ impl BatchScoring {
                 Err(e) => return Err(BatchRejection::Malformed(e)),
             };
             self.reply.push(&judged.judgement, judged.view);
+            if let Judgement::Scored(scored) = judged.judgement {
+                self.spare = Some(scored);
+            }
             self.next += 1;
         }
         Ok(self.next < self.request.len())

@@ -153,38 +153,49 @@ impl Reading {
 
     /// The elements, declared melds first.
     pub fn elements(&self) -> Vec<Element> {
+        let mut out = Vec::new();
+        self.elements_into(&mut out);
+        out
+    }
+
+    /// Replaces the contents of `out` with [`Reading::elements`], in its room.
+    pub fn elements_into(&self, out: &mut Vec<Element>) {
+        out.clear();
         match self {
-            Reading::Standard { sets, pair } => sets
-                .iter()
-                .map(|s| Element::from_set(*s))
-                .chain(std::iter::once(Element::pair(*pair)))
-                .collect(),
-            Reading::SevenPairs { pairs } => pairs.iter().map(|&t| Element::pair(t)).collect(),
-            Reading::ThirteenOrphans { pair } => Tile::ALL
-                .into_iter()
-                .filter(|t| t.is_terminal_or_honor() && t != pair)
-                .map(Element::single)
-                .chain(std::iter::once(Element::pair(*pair)))
-                .collect(),
+            Reading::Standard { sets, pair } => {
+                out.extend(sets.iter().map(|s| Element::from_set(*s)));
+                out.push(Element::pair(*pair));
+            }
+            Reading::SevenPairs { pairs } => out.extend(pairs.iter().map(|&t| Element::pair(t))),
+            Reading::ThirteenOrphans { pair } => {
+                out.extend(
+                    Tile::ALL
+                        .into_iter()
+                        .filter(|t| t.is_terminal_or_honor() && t != pair)
+                        .map(Element::single),
+                );
+                out.push(Element::pair(*pair));
+            }
             Reading::HonorsAndKnitted { tiles } => {
-                tiles.iter().map(|&t| Element::single(t)).collect()
+                out.extend(tiles.iter().map(|&t| Element::single(t)));
             }
             Reading::KnittedStraight { knitted, set, pair } => {
-                let mut sets = vec![Element::from_set(*set)];
-                sets.retain(|e| e.declared);
-                let knitted = Element {
+                let set = Element::from_set(*set);
+                // A declared set comes first, as declared melds do; a concealed one after
+                // the knitted straight.
+                if set.declared {
+                    out.push(set);
+                }
+                out.push(Element {
                     kind: ElementKind::KnittedStraight,
                     tiles: ElementTiles::new(knitted),
                     declared: false,
                     claimed: false,
-                };
-                let mut out = sets;
-                out.push(knitted);
+                });
                 if !set.declared {
-                    out.push(Element::from_set(*set));
+                    out.push(set);
                 }
                 out.push(Element::pair(*pair));
-                out
             }
         }
     }
@@ -287,10 +298,17 @@ impl Scoring {
 
     /// [`Scoring::lines`] for the elements of this scoring's reading, already at hand.
     pub fn lines_of(&self, rules: &Ruleset, elements: &[Element]) -> Vec<FanLine> {
+        let mut lines = Vec::new();
+        self.lines_into(rules, elements, &mut lines);
+        lines
+    }
+
+    /// Replaces the contents of `lines` with [`Scoring::lines_of`], in its room.
+    pub fn lines_into(&self, rules: &Ruleset, elements: &[Element], lines: &mut Vec<FanLine>) {
+        lines.clear();
         // The presence mask's order (cheaper than every fan's count): sorted below anyway.
         // Its iterator gives no length beforehand: the room is made from the mask.
-        let fans = self.fans.present().count_ones() as usize;
-        let mut lines = Vec::with_capacity(fans);
+        lines.reserve(self.fans.present().count_ones() as usize);
         lines.extend(self.fans.iter_by_value().map(|(fan, count)| FanLine {
             fan,
             points: rules.points(fan),
@@ -298,7 +316,6 @@ impl Scoring {
             elements: attribute(fan, elements, self),
         }));
         lines.sort_by_key(|l| (std::cmp::Reverse(l.points), l.fan));
-        lines
     }
 }
 
