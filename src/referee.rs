@@ -105,22 +105,24 @@ pub fn judge_reusing(
         Ok(hand) => {
             let rules = Ruleset::get(ruleset);
             let scoring = score(&hand, context, rules);
+            // Every field written anew (the struct literal lists them all), the two lists in
+            // the spare's room.
+            let fill = |lines, elements| Scored {
+                hand,
+                context: *context,
+                ruleset: rules,
+                scoring,
+                lines,
+                elements,
+            };
             let mut scored = match spare {
-                Some(mut scored) => {
-                    scored.hand = hand;
-                    scored.context = *context;
-                    scored.ruleset = rules;
-                    scored.scoring = scoring;
-                    scored
+                Some(mut spare) => {
+                    let lines = std::mem::take(&mut spare.lines);
+                    let elements = std::mem::take(&mut spare.elements);
+                    *spare = fill(lines, elements);
+                    spare
                 }
-                None => Box::new(Scored {
-                    hand,
-                    context: *context,
-                    ruleset: rules,
-                    scoring,
-                    lines: Vec::new(),
-                    elements: Vec::new(),
-                }),
+                None => Box::new(fill(Vec::new(), Vec::new())),
             };
             let Scored {
                 scoring,
