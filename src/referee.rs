@@ -105,24 +105,33 @@ pub fn judge_reusing(
         Ok(hand) => {
             let rules = Ruleset::get(ruleset);
             let scoring = score(&hand, context, rules);
-            // Every field written anew (the struct literal lists them all), the two lists in
-            // the spare's room.
-            let fill = |lines, elements| Scored {
-                hand,
-                context: *context,
-                ruleset: rules,
-                scoring,
-                lines,
-                elements,
-            };
             let mut scored = match spare {
                 Some(mut spare) => {
-                    let lines = std::mem::take(&mut spare.lines);
-                    let elements = std::mem::take(&mut spare.elements);
-                    *spare = fill(lines, elements);
+                    // Every field written anew (the destructuring names them all), the two
+                    // lists below, in their room. In place: moving a whole new `Scored` into
+                    // the box lowered batch throughput by 2–5% in alternated load runs.
+                    let Scored {
+                        hand: spare_hand,
+                        context: spare_context,
+                        ruleset: spare_ruleset,
+                        scoring: spare_scoring,
+                        lines: _,
+                        elements: _,
+                    } = &mut *spare;
+                    *spare_hand = hand;
+                    *spare_context = *context;
+                    *spare_ruleset = rules;
+                    *spare_scoring = scoring;
                     spare
                 }
-                None => Box::new(fill(Vec::new(), Vec::new())),
+                None => Box::new(Scored {
+                    hand,
+                    context: *context,
+                    ruleset: rules,
+                    scoring,
+                    lines: Vec::new(),
+                    elements: Vec::new(),
+                }),
             };
             let Scored {
                 scoring,
