@@ -222,26 +222,31 @@ impl NotationSink for Vec<u8> {
     }
 }
 
-/// Each tile's notation: its rank digit or honour letter, and its suit letter (0 for an
-/// honour, which has none).
+/// Each tile's notation as bytes: its rank digit or honour letter, and its suit letter (0
+/// for an honour, which has none). Read from [`Tile::rank`], [`Suit::letter`] and
+/// [`Tile::honor_letter`], all ASCII.
 const TILE_TEXT: [(u8, u8); 34] = {
-    let honors = *b"ESWNCFP";
-    let suits = *b"mps";
     let mut text = [(0, 0); 34];
     let mut i = 0;
     while i < 34 {
-        text[i] = if i < 27 {
-            // A rank below 9: the cast keeps it.
-            #[allow(clippy::cast_possible_truncation)]
-            let rank = (i % 9) as u8;
-            (b'1' + rank, suits[i / 9])
-        } else {
-            (honors[i - 27], 0)
+        let t = Tile::ALL[i];
+        text[i] = match (t.rank(), t.suit(), t.honor_letter()) {
+            (Some(rank), Some(suit), _) => (b'0' + rank, ascii(suit.letter())),
+            (_, _, Some(letter)) => (ascii(letter), 0),
+            _ => (0, 0),
         };
         i += 1;
     }
     text
 };
+
+/// An ASCII character as its byte.
+const fn ascii(c: char) -> u8 {
+    // Notation letters are ASCII: the cast keeps them.
+    #[allow(clippy::cast_possible_truncation)]
+    let byte = c as u8;
+    byte
+}
 
 /// Writes tiles in the order given: consecutive suited tiles of one suit share their letter.
 /// Pushes characters directly (no formatting machinery: this runs for every scored hand).
