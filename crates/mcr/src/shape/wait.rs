@@ -97,9 +97,9 @@ struct GroupState {
     pair: bool,
 }
 
-/// The state of a suit holding the counts `a`, which sum to `sum`.
-fn suit_state(a: [i16; 9], sum: i16) -> GroupState {
-    match sum % 3 {
+/// The state of a group holding the counts `a` (see [`Group::counts`]).
+fn group_state(a: [i16; 9]) -> GroupState {
+    match a.iter().sum::<i16>() % 3 {
         0 => GroupState {
             bad: !suit_sets_only(a),
             pair: false,
@@ -113,71 +113,6 @@ fn suit_state(a: [i16; 9], sum: i16) -> GroupState {
             pair: false,
         },
     }
-}
-
-const fn honor_state(n: u8) -> GroupState {
-    match n % 3 {
-        0 => GroupState {
-            bad: false,
-            pair: false,
-        },
-        2 => GroupState {
-            bad: false,
-            pair: true,
-        },
-        _ => GroupState {
-            bad: true,
-            pair: false,
-        },
-    }
-}
-
-/// One suit of the tiles: the counts by rank, their sum, and the ranks present (bit `r`).
-#[derive(Clone, Copy, Default)]
-struct SuitCounts {
-    counts: [i16; 9],
-    sum: i16,
-    present: u16,
-}
-
-/// Whether `win` is the only tile kind that completes `before` (see [`waits`]), given that
-/// it completes `before` into the standard shape: the caller found a division of `before`
-/// and `win`.
-///
-/// Then every group but the winning tile's is sound, and one group holds the pair; only the
-/// winning tile's group, and the pair's group when the winning tile's is sound without the
-/// winning tile, can take another kind (the cases of [`waits`], narrowed by that).
-pub(crate) fn is_only_wait(before: &Counts, held: &Counts, formal: bool, win: Tile) -> bool {
-    let w = win.index();
-    let other_kind = |i: usize| i != w && (formal || held[i] < 4);
-    // Seven pairs: thirteen tiles with exactly one odd kind wait on that kind.
-    if before.iter().map(|&n| usize::from(n)).sum::<usize>() == 13 {
-        let odd = (0..34).fold(0u64, |odd, i| odd | u64::from(before[i] & 1) << i);
-        if odd.is_power_of_two() && other_kind(odd.trailing_zeros() as usize) {
-            return false;
-        }
-    }
-    let winning = Group::of(w);
-    let counts = winning.counts(before);
-    let sum: i16 = counts.iter().sum();
-    if (sum + 1) % 3 == 2 {
-        // The pair is in the winning tile's group: every other group is a multiple of three,
-        // sound already, and takes no tile.
-        return !winning.completed_by(before, true, other_kind);
-    }
-    // The pair is in another group. A kind of the winning tile's group completes it alone;
-    // a kind of the pair's group needs the winning tile's group sound with a pair before it.
-    if winning.completed_by(before, false, other_kind) {
-        return false;
-    }
-    if !suit_sets_and_pair(counts) {
-        return true;
-    }
-    let pair = (0..10)
-        .map(Group::nth)
-        .filter(|g| g.first != winning.first)
-        .find(|g| g.counts(before).iter().sum::<i16>() % 3 == 2);
-    pair.is_none_or(|g| !g.completed_by(before, false, other_kind))
 }
 
 /// A group of tile kinds that sets never cross: a suit, or one honour.
@@ -217,36 +152,91 @@ impl Group {
         a
     }
 
-    /// Whether one more tile of a kind `may_add` accepts leaves the group's tiles in `c` as
-    /// sets only, or (`pair`) as sets and a pair. Only kinds at most one rank from a tile
-    /// held are tried: an added tile forms a pair or pung with its own kind or a chow, whose
-    /// other two tiles include a neighbour of it.
-    fn completed_by(self, c: &Counts, pair: bool, may_add: impl Fn(usize) -> bool) -> bool {
-        let a = self.counts(c);
+    /// The ranks (bit `r` for kind `first + r`) whose one more tile could complete the group
+    /// holding `a`: those at most one rank from a tile held, since an added tile forms a pair
+    /// or pung with its own kind or a chow, whose other two tiles include a neighbour of it.
+    fn candidates(self, a: [i16; 9]) -> u16 {
         let present = (0..self.len).fold(0u16, |p, r| p | u16::from(a[r] > 0) << r);
-        let mut candidates = if self.len == 9 {
+        if self.len == 9 {
             (present | present << 1 | present >> 1) & 0x1ff
         } else {
             present
-        };
-        while candidates != 0 {
-            let r = candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
-            if !may_add(self.first + r) {
-                continue;
-            }
-            let mut b = a;
-            b[r] += 1;
-            if pair {
-                if suit_sets_and_pair(b) {
-                    return true;
-                }
-            } else if suit_sets_only(b) {
-                return true;
-            }
         }
-        false
     }
+
+    /// Whether one more tile of a kind `may_add` accepts leaves the group holding `a` as sets
+    /// only, or (`pair`) as sets and a pair.
+    fn completed_by(self, a: [i16; 9], pair: bool, may_add: impl Fn(usize) -> bool) -> bool {
+        ranks(self.candidates(a))
+            .filter(|&r| may_add(self.first + r))
+            .any(|r| {
+                let mut b = a;
+                b[r] += 1;
+                if pair {
+                    suit_sets_and_pair(b)
+                } else {
+                    suit_sets_only(b)
+                }
+            })
+    }
+}
+
+/// The ranks whose bits are set, lowest first.
+fn ranks(mut bits: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let r = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            r
+        })
+    })
+}
+
+/// The seven-pairs wait of `before`: thirteen tiles with exactly one kind held an odd number
+/// of times wait on that kind.
+fn seven_pairs_wait(before: &Counts) -> Option<usize> {
+    if before.iter().map(|&n| usize::from(n)).sum::<usize>() != 13 {
+        return None;
+    }
+    let odd = (0..34).fold(0u64, |odd, i| odd | u64::from(before[i] & 1) << i);
+    odd.is_power_of_two().then(|| odd.trailing_zeros() as usize)
+}
+
+/// Whether `win` is the only tile kind that completes `before` (see [`waits`]), given that
+/// it completes `before` into the standard shape: the caller found a division of `before`
+/// and `win`.
+///
+/// Then every group but the winning tile's is sound, and one group holds the pair; only the
+/// winning tile's group, and the pair's group when the winning tile's is sound without the
+/// winning tile, can take another kind (the cases of [`waits`], narrowed by that).
+pub(crate) fn is_only_wait(before: &Counts, held: &Counts, formal: bool, win: Tile) -> bool {
+    let w = win.index();
+    let other_kind = |i: usize| i != w && (formal || held[i] < 4);
+    if seven_pairs_wait(before).is_some_and(other_kind) {
+        return false;
+    }
+    let winning = Group::of(w);
+    let counts = winning.counts(before);
+    let sum: i16 = counts.iter().sum();
+    if (sum + 1) % 3 == 2 {
+        // The pair is in the winning tile's group: every other group is a multiple of three,
+        // sound already, and takes no tile.
+        return !winning.completed_by(counts, true, other_kind);
+    }
+    // The pair is in another group. A kind of the winning tile's group completes it alone;
+    // a kind of the pair's group needs the winning tile's group sound with a pair before it.
+    if winning.completed_by(counts, false, other_kind) {
+        return false;
+    }
+    if !suit_sets_and_pair(counts) {
+        return true;
+    }
+    let pair = (0..10)
+        .map(Group::nth)
+        .filter(|g| g.first != winning.first)
+        .map(|g| (g, g.counts(before)))
+        .find(|(_, a)| a.iter().sum::<i16>() % 3 == 2);
+    pair.is_none_or(|(g, a)| !g.completed_by(a, false, other_kind))
 }
 
 /// The tile kinds that complete `before` (the concealed tiles before the winning tile) into
@@ -255,79 +245,37 @@ impl Group {
 /// held is not a wait.
 ///
 /// Only the group of the added tile changes, so the state of every group is computed once
-/// and each candidate re-examines one suit.
-///
-/// A kind can complete the hand only if every other group is already sound and holds at
-/// most one pair between them: at most two groups qualify, and only their kinds are tried.
-/// Inside a suit, the kinds tried are those at most one rank from a tile held: the added
-/// tile completes a pair or pung with its own kind or a chow, whose other two tiles include
-/// a neighbour of it.
+/// and each candidate re-examines one group. A kind can complete the hand only if every
+/// other group is already sound and holds at most one pair between them: at most two groups
+/// qualify, and only their [`Group::candidates`] are tried.
 pub(crate) fn waits(before: &Counts, held: &Counts, formal: bool) -> u64 {
-    let mut suits = [SuitCounts::default(); 3];
-    let mut states = [GroupState {
-        bad: false,
-        pair: false,
-    }; 10];
-    // Kinds held an odd number of times, and the number of tiles: for seven pairs.
-    let mut odd = 0u64;
-    let mut total = 0usize;
-    for (s, suit) in suits.iter_mut().enumerate() {
-        for r in 0..9 {
-            let n = before[s * 9 + r];
-            suit.counts[r] = i16::from(n);
-            suit.sum += i16::from(n);
-            suit.present |= u16::from(n > 0) << r;
-            odd |= u64::from(n & 1) << (s * 9 + r);
-        }
-        total += usize::from(suit.sum.unsigned_abs());
-        states[s] = suit_state(suit.counts, suit.sum);
-    }
-    for h in 0..7 {
-        let n = before[27 + h];
-        total += usize::from(n);
-        odd |= u64::from(n & 1) << (27 + h);
-        states[3 + h] = honor_state(n);
-    }
-    let bad = states.iter().filter(|s| s.bad).count();
-    let pairs = states.iter().filter(|s| s.pair).count();
+    let groups: [(Group, [i16; 9], GroupState); 10] = std::array::from_fn(|n| {
+        let group = Group::nth(n);
+        let a = group.counts(before);
+        (group, a, group_state(a))
+    });
+    let bad = groups.iter().filter(|(_, _, s)| s.bad).count();
+    let pairs = groups.iter().filter(|(_, _, s)| s.pair).count();
     let mut result = 0u64;
-    for (g, state) in states.iter().enumerate() {
+    for &(group, a, state) in &groups {
         let other_pairs = pairs - usize::from(state.pair);
         if bad - usize::from(state.bad) > 0 || other_pairs > 1 {
             continue;
         }
-        // The kinds to try in this group: bit `r` stands for kind `first + r`.
-        let (first, mut candidates) = match suits.get(g) {
-            Some(suit) => {
-                // One more tile must leave the suit a multiple of three, or that plus a pair.
-                if (suit.sum + 1) % 3 == 1 {
-                    continue;
-                }
-                let p = suit.present;
-                (g * 9, (p | p << 1 | p >> 1) & 0x1ff)
-            }
-            None => (27 + g - 3, u16::from(before[27 + g - 3] > 0)),
-        };
-        while candidates != 0 {
-            let r = candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
-            let i = first + r;
-            let new = match suits.get(g) {
-                Some(suit) => {
-                    let mut counts = suit.counts;
-                    counts[r] += 1;
-                    suit_state(counts, suit.sum + 1)
-                }
-                None => honor_state(before[i] + 1),
-            };
+        for r in ranks(group.candidates(a)) {
+            let i = group.first + r;
+            let mut b = a;
+            b[r] += 1;
+            let new = group_state(b);
             if !new.bad && other_pairs + usize::from(new.pair) == 1 && (formal || held[i] < 4) {
                 result |= 1 << i;
             }
         }
     }
-    // Seven pairs: thirteen tiles with exactly one odd kind wait on that kind.
-    if total == 13 && odd.is_power_of_two() && (formal || held[odd.trailing_zeros() as usize] < 4) {
-        result |= odd;
+    if let Some(i) = seven_pairs_wait(before)
+        && (formal || held[i] < 4)
+    {
+        result |= 1 << i;
     }
     result
 }
@@ -480,7 +428,8 @@ mod tests {
                 several += usize::from(direct.count_ones() > 1);
             }
         }
-        // The generator reaches the multi-wait hands the early stop is about.
+        // The generator reaches the hands with several waits, where `is_only_wait` must
+        // find the other one.
         assert!(several > 5_000, "{several}");
     }
 
