@@ -223,30 +223,27 @@ impl ElementSet {
     /// The largest index a set can hold, plus one.
     pub const CAPACITY: usize = 32;
 
+    /// The bit of index `i`; `None` from [`ElementSet::CAPACITY`] on.
+    fn bit(i: usize) -> Option<u32> {
+        u32::try_from(i).ok().and_then(|i| 1u32.checked_shl(i))
+    }
+
     /// The first `n` indices (all of them past [`ElementSet::CAPACITY`]).
     fn first(n: usize) -> Self {
-        ElementSet(
-            u32::try_from(n)
-                .ok()
-                .and_then(|n| 1u32.checked_shl(n))
-                .map_or(u32::MAX, |bit| bit - 1),
-        )
+        ElementSet(ElementSet::bit(n).map_or(u32::MAX, |bit| bit - 1))
     }
 
     /// Adds index `i`. An index of [`ElementSet::CAPACITY`] or more, which no reading has,
     /// is left out rather than wrapped onto another.
     pub fn insert(&mut self, i: usize) {
-        if let Some(bit) = u32::try_from(i).ok().and_then(|i| 1u32.checked_shl(i)) {
+        if let Some(bit) = ElementSet::bit(i) {
             self.0 |= bit;
         }
     }
 
     /// Whether it holds index `i`.
     pub fn contains(self, i: usize) -> bool {
-        u32::try_from(i)
-            .ok()
-            .and_then(|i| 1u32.checked_shl(i))
-            .is_some_and(|bit| self.0 & bit != 0)
+        ElementSet::bit(i).is_some_and(|bit| self.0 & bit != 0)
     }
 
     /// How many indices it holds.
