@@ -14,12 +14,13 @@
 //!
 //! The distance is [`crate::shape::shanten::shanten`] over every shape.
 
+use crate::declaration::{Declaration, WinSource};
 use crate::hand::{HandInput, WinContext};
+use crate::payments::Payments;
 use crate::penalty::{FalseDeclaration, Offence, Ruling, rule};
 use crate::ruleset::Ruleset;
 use crate::score::{Outcome, Scoring, score};
 use crate::seat::Seat;
-use crate::settlement::{Declaration, Payments, WinSource};
 use crate::shape::shanten::shanten;
 use crate::violation::{Violation, ViolationCode};
 

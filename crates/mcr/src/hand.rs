@@ -4,47 +4,9 @@
 //! tile, possibly wrong in many ways. [`Hand`] only comes out of [`HandInput::validate`]
 //! (together with a [`WinContext`]), which collects every violation it finds.
 
+pub use crate::tile::Wind;
 use crate::tile::{Counts, Tile};
 use crate::violation::{Violation, ViolationCode};
-
-/// A wind: seat (门风) or prevalent (圈风).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub enum Wind {
-    /// 东.
-    #[default]
-    East,
-    /// 南.
-    South,
-    /// 西.
-    West,
-    /// 北.
-    North,
-}
-
-impl Wind {
-    /// The four winds in turn order.
-    pub const ALL: [Wind; 4] = [Wind::East, Wind::South, Wind::West, Wind::North];
-
-    /// The wind tile of this wind.
-    pub const fn tile(self) -> Tile {
-        match self {
-            Wind::East => Tile::EAST,
-            Wind::South => Tile::SOUTH,
-            Wind::West => Tile::WEST,
-            Wind::North => Tile::NORTH,
-        }
-    }
-
-    /// The letter used in notation and on the command line.
-    pub const fn letter(self) -> char {
-        match self {
-            Wind::East => 'E',
-            Wind::South => 'S',
-            Wind::West => 'W',
-            Wind::North => 'N',
-        }
-    }
-}
 
 /// Where a claimed tile came from, relative to the claimer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

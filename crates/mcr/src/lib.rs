@@ -1,15 +1,21 @@
 //! # mcr: the Chinese Official Mahjong (国标麻将) rules engine
 //!
-//! The domain core of mahjong-referee, free of any transport:
+//! The domain core of mahjong-referee, free of any transport. Its modules are floors: each
+//! imports only from the floors below it (`scripts/module-graph.py` checks there is no
+//! circle).
 //!
-//! - [`tile`]: the 34 tile kinds;
-//! - [`hand`]: hands as declared ([`HandInput`]) and validated ([`Hand`]), melds, the winning
-//!   context ([`WinContext`]);
-//! - [`notation`]: the common calculator notation (`[123m][555p2]45m…`);
-//! - [`shape`]: readings of a winning hand and waits;
-//! - [`fan`]: the fan table, detection and exclusions;
-//! - [`ruleset`]: the three rulesets as data;
-//! - [`score()`]: the best reading and its itemised fans.
+//! 1. [`tile`] and [`violation`]: the 34 tile kinds and winds; the problems found in input;
+//! 2. [`hand`] ([`HandInput`], [`Hand`], [`WinContext`]), [`notation`] (the calculator
+//!    notation `[123m][555p2]45m…`) and [`seat`] ([`Seat`], [`BySeat`]);
+//! 3. [`shape`]: readings of a winning hand, waits, the distance to ready;
+//! 4. [`fan`]: the catalogue of the 81 fans (the table and the fan multiset);
+//! 5. [`ruleset`]: the three rulesets as data;
+//! 6. [`mod@score`]: detection, exclusions, the best reading ([`score()`]) and its sheet;
+//! 7. [`declaration`] and [`penalty`]: a declared win; infractions (one `const` table), the
+//!    figures and the rulings;
+//! 8. [`payments`]: itemised points, for a win and for a ruling;
+//! 9. [`adjudication`]: whether a declared win stands, and whose claim wins;
+//! 10. [`settlement`]: a hand settled; [`standings`]: a session ranked.
 //!
 //! ```
 //! use mcr::{notation::parse_hand, score, Ruleset, WinContext, Outcome, Fan};
@@ -25,16 +31,17 @@
 //! ```
 
 pub mod adjudication;
+pub mod declaration;
 pub mod fan;
 pub mod hand;
 pub mod notation;
+pub mod payments;
 pub mod penalty;
 pub mod ruleset;
-mod score;
+pub mod score;
 pub mod seat;
 pub mod settlement;
 pub mod shape;
-pub mod sheet;
 pub mod standings;
 pub mod tile;
 pub mod violation;
@@ -44,9 +51,10 @@ pub use hand::{
     Claim, Hand, HandInput, KongExposure, Meld, MeldInput, MeldKind, WinContext, WinMethod, Wind,
 };
 pub use ruleset::{Ruleset, RulesetId};
+pub use score::sheet;
+pub use score::sheet::{Element, ElementKind, ElementSet, ElementTiles, FanLine, Shape};
 pub use score::{MINIMUM_FAN, Outcome, Scoring, score};
 pub use shape::{Reading, Set, SetKind};
-pub use sheet::{Element, ElementKind, ElementSet, ElementTiles, FanLine, Shape};
 pub use tile::{Suit, Tile};
 pub use violation::{Violation, ViolationCode};
 

@@ -4,7 +4,6 @@
 //! these switches. The engine consults them at the one place each concerns.
 
 use crate::fan::Fan;
-use crate::penalty::{Escalation, LateArrivalScale, LateTier, PenaltyFigures};
 
 /// How three kongs combine with concealed kongs (RULES.md §3.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -249,4 +248,60 @@ impl std::str::FromStr for RulesetId {
                 )
             })
     }
+}
+
+/// Penalty figures of a ruleset for false declarations and referee-graded infringements.
+#[allow(clippy::struct_excessive_bools)] // each bool is one yes/no question of the rulebooks
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PenaltyFigures {
+    /// 错和 (under 8 fan) and 和错牌 (wrong winning tile): points paid to each other player.
+    pub false_win_each: u32,
+    /// 诈和 (declared while one tile short of ready): points paid to each other player.
+    pub not_ready_win_each: u32,
+    /// A false declaration also costs the right to win this hand (停和).
+    pub false_win_loses_right_to_win: bool,
+    /// 有意诈和 (two or more tiles short of ready) disqualifies; otherwise it is ruled as 诈和.
+    pub deliberate_false_win_disqualifies: bool,
+    /// The smallest referee-graded amount (exposing another's tiles, naming a discard,
+    /// illegal signals).
+    pub graded_min: u32,
+    /// The largest referee-graded amount.
+    pub graded_max: u32,
+    /// The grades the rulebook names (informative; any amount in range is accepted).
+    pub grades: &'static [u32],
+}
+
+/// Points for a repeated offence within one hand (空吃/空碰/空杠, drawing early, a late pung).
+///
+/// Occurrence 1 is a warning when `first_is_warning`; the following occurrences take
+/// `steps` in order; past the end of `steps` each occurrence doubles the previous amount
+/// ("以此类推"); no amount exceeds `cap`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Escalation {
+    /// The first occurrence is a warning without points.
+    pub first_is_warning: bool,
+    /// The points of the following occurrences.
+    pub steps: &'static [u32],
+    /// The highest amount of a single occurrence.
+    pub cap: u32,
+}
+
+/// One tier of the late-arrival scale: arriving at most `up_to_minutes` late.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LateTier {
+    /// The tier covers lateness up to and including this many minutes.
+    pub up_to_minutes: u32,
+    /// Points deducted from the session total (局分).
+    pub points: u32,
+    /// A warning is given as well.
+    pub warning: bool,
+}
+
+/// Sanctions for arriving late at a session (局), deducted when the session total is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LateArrivalScale {
+    /// Tiers in increasing order of minutes.
+    pub tiers: &'static [LateTier],
+    /// More minutes late than this forfeits the session: its total (局分) is 0.
+    pub forfeit_after_minutes: u32,
 }

@@ -37,8 +37,11 @@
 //! assert_eq!(s.deltas.into_array(), [-8, 38, -22, -8]);
 //! ```
 
+pub use crate::declaration::{Declaration, WinSource};
+pub use crate::payments::{BASE_POINTS, Line, LineKind, Payments};
+
 use crate::adjudication::{WinVerdict, judge};
-use crate::hand::{HandInput, WinContext, WinMethod};
+use crate::hand::{HandInput, WinContext};
 use crate::penalty::{
     FalseDeclaration, InfractionKind, Offence, Ruling, occurrence_of, rule, rule_at,
 };
@@ -47,81 +50,9 @@ use crate::score::{MINIMUM_FAN, Scoring};
 use crate::seat::{BySeat, Seat};
 use crate::violation::{Violation, ViolationCode};
 
-/// 底分: what every player who did not win pays the winner.
-pub const BASE_POINTS: i64 = 8;
-
 /// The largest fan total accepted as input. No hand comes near it (the richest hands score a
 /// few hundred); larger figures are input errors, which keeps every sum exact.
 pub const MAX_FAN_TOTAL: i64 = 10_000;
-
-/// Where the winning tile came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum WinSource {
-    /// 自摸: drawn by the winner (including a replacement draw after a kong or a flower).
-    SelfDrawn,
-    /// 点和: on another player's discard.
-    Discard {
-        /// The player who discarded the tile.
-        discarder: Seat,
-    },
-    /// 抢杠和: on the tile another player added to a melded pung.
-    RobbingKong {
-        /// The player whose promoted kong was robbed; pays as a discarder.
-        robbed: Seat,
-    },
-}
-
-impl WinSource {
-    /// The player who pays 8 + 基本分 alone (discarder or robbed player); `None` when
-    /// self-drawn.
-    pub const fn payer(self) -> Option<Seat> {
-        match self {
-            WinSource::SelfDrawn => None,
-            WinSource::Discard { discarder } => Some(discarder),
-            WinSource::RobbingKong { robbed } => Some(robbed),
-        }
-    }
-
-    /// How the winning tile was obtained, in the terms of [`WinContext`].
-    pub const fn method(self) -> WinMethod {
-        match self {
-            WinSource::SelfDrawn => WinMethod::SelfDrawn,
-            WinSource::Discard { .. } | WinSource::RobbingKong { .. } => WinMethod::Discard,
-        }
-    }
-}
-
-/// A declaration of 和: who declared and on which tile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Declaration {
-    /// The player declaring 和.
-    pub declarer: Seat,
-    /// Where the declared tile came from.
-    pub source: WinSource,
-}
-
-impl Declaration {
-    /// Every problem with the declaration itself (a declarer paying himself), at `field`.
-    pub fn violations(&self, field: &str) -> Vec<Violation> {
-        let mut v = Vec::new();
-        let (payer, role, who) = match self.source {
-            WinSource::SelfDrawn => return v,
-            WinSource::Discard { discarder } => (discarder, "discarder", "discarder"),
-            WinSource::RobbingKong { robbed } => (robbed, "robbed", "player whose kong is robbed"),
-        };
-        if payer == self.declarer {
-            v.push(Violation::new(
-                ViolationCode::WinnerIsPayer,
-                format!("{field}.source.{role}"),
-                format!(
-                    "{} cannot win on a tile of his own: the winner and the {who} are the same seat",
-                    self.declarer
-                ),
-            ));
-        }
-        v
-    }
-}
 
 /// How a hand ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -163,100 +94,6 @@ pub struct HandRecord {
     /// Offences committed during this hand, in the order they happened (repeated offences
     /// escalate in that order). Late arrival belongs to the session total, not here.
     pub penalties: Vec<Offence>,
-}
-
-/// What an itemised line is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum LineKind {
-    /// 底分: the 8 every non-winner pays.
-    Base,
-    /// 基本分: the fan points (flowers included) the discarder, or every player on a
-    /// self-drawn win, pays.
-    FanPoints,
-    /// A penalty.
-    Penalty(InfractionKind),
-}
-
-/// One itemised amount in a seat's account.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Line {
-    /// What it is for.
-    pub kind: LineKind,
-    /// Points received (positive) or paid (negative).
-    pub amount: i64,
-    /// Who paid or received them; `None` for a deduction nobody receives.
-    pub counterparty: Option<Seat>,
-}
-
-/// Itemised points of a hand, per seat.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Payments {
-    /// Each seat's lines, in the order they arose.
-    pub lines: BySeat<Vec<Line>>,
-}
-
-impl Payments {
-    /// `from` pays `to` `amount` points: a line on each side.
-    pub fn transfer(&mut self, kind: LineKind, from: Seat, to: Seat, amount: i64) {
-        self.lines[from].push(Line {
-            kind,
-            amount: amount.saturating_neg(),
-            counterparty: Some(to),
-        });
-        self.lines[to].push(Line {
-            kind,
-            amount,
-            counterparty: Some(from),
-        });
-    }
-
-    /// `amount` points are taken from `seat`; nobody receives them.
-    pub fn deduct(&mut self, kind: LineKind, seat: Seat, amount: i64) {
-        self.lines[seat].push(Line {
-            kind,
-            amount: amount.saturating_neg(),
-            counterparty: None,
-        });
-    }
-
-    /// The payments of a win worth `basic_points` (基本分, flowers included).
-    pub fn for_win(declaration: &Declaration, basic_points: i64) -> Payments {
-        let mut p = Payments::default();
-        let winner = declaration.declarer;
-        let payer = declaration.source.payer();
-        for other in winner.others() {
-            p.transfer(LineKind::Base, other, winner, BASE_POINTS);
-            if payer.is_none_or(|s| s == other) {
-                p.transfer(LineKind::FanPoints, other, winner, basic_points);
-            }
-        }
-        p
-    }
-
-    /// Appends every line of `other`.
-    pub fn extend(&mut self, other: Payments) {
-        for (mine, theirs) in self.lines.iter_mut().zip(other.lines) {
-            mine.extend(theirs);
-        }
-    }
-
-    /// The net points of each seat (saturating at the limits of `i64`).
-    pub fn deltas(&self) -> BySeat<i64> {
-        self.lines.as_ref().map(|lines| {
-            lines
-                .iter()
-                .fold(0i64, |acc, l| acc.saturating_add(l.amount))
-        })
-    }
-
-    /// The points deducted that nobody receives (0 or more for deductions of 0 or more).
-    pub fn unpaid_penalties(&self) -> i64 {
-        self.lines
-            .iter()
-            .flatten()
-            .filter(|l| l.counterparty.is_none())
-            .fold(0i64, |acc, l| acc.saturating_sub(l.amount))
-    }
 }
 
 /// What the hand came to.

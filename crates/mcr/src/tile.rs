@@ -205,12 +205,12 @@ impl Tile {
     }
 
     /// The wind this tile is, if it is a wind.
-    pub const fn wind(self) -> Option<crate::Wind> {
+    pub const fn wind(self) -> Option<Wind> {
         match self.0 {
-            27 => Some(crate::Wind::East),
-            28 => Some(crate::Wind::South),
-            29 => Some(crate::Wind::West),
-            30 => Some(crate::Wind::North),
+            27 => Some(Wind::East),
+            28 => Some(Wind::South),
+            29 => Some(Wind::West),
+            30 => Some(Wind::North),
             _ => None,
         }
     }
@@ -310,6 +310,45 @@ impl FromStr for Tile {
 
 /// Tile counts indexed by [`Tile::index`].
 pub type Counts = [u8; 34];
+
+/// A wind: seat (门风) or prevalent (圈风).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum Wind {
+    /// 东.
+    #[default]
+    East,
+    /// 南.
+    South,
+    /// 西.
+    West,
+    /// 北.
+    North,
+}
+
+impl Wind {
+    /// The four winds in turn order.
+    pub const ALL: [Wind; 4] = [Wind::East, Wind::South, Wind::West, Wind::North];
+
+    /// The wind tile of this wind.
+    pub const fn tile(self) -> Tile {
+        match self {
+            Wind::East => Tile::EAST,
+            Wind::South => Tile::SOUTH,
+            Wind::West => Tile::WEST,
+            Wind::North => Tile::NORTH,
+        }
+    }
+
+    /// The letter used in notation and on the command line.
+    pub const fn letter(self) -> char {
+        match self {
+            Wind::East => 'E',
+            Wind::South => 'S',
+            Wind::West => 'W',
+            Wind::North => 'N',
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {

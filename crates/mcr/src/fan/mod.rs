@@ -1,77 +1,10 @@
-//! Fans: the table, the multiset type, detection per reading and the exclusion pass.
+//! The fan catalogue: the table of the 81 fans (points, names, what each excludes) and the
+//! multiset type of a scored hand. Detection and the exclusion pass are scoring
+//! ([`mod@crate::score`]).
 
 mod counts;
-pub(crate) mod detect;
 mod table;
 
 pub use counts::FanCounts;
-use counts::{EXCLUDES, PASS_ORDER};
+pub(crate) use counts::{EXCLUDES, PASS_ORDER, bit};
 pub use table::{FAN_COUNT, FAN_TABLE, Fan, FanSpec};
-
-use crate::ruleset::Ruleset;
-
-/// Applies the exclusion table (不计): visiting fans from the highest down, a fan that is
-/// still standing suppresses the fans it excludes; a suppressed fan suppresses nothing.
-/// An empty result of a winning reading is 无番和.
-pub(crate) fn apply_exclusions(raw: &FanCounts, rules: &Ruleset) -> FanCounts {
-    let mut kept = FanCounts::default();
-    let mut suppressed = 0u128;
-    let mut bits = raw.present();
-    while bits != 0 {
-        let p = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        if suppressed & (1 << p) != 0 {
-            continue;
-        }
-        let fan = PASS_ORDER[p];
-        kept.set(fan, raw.get(fan));
-        let mut excludes = EXCLUDES[p];
-        for &(f, lifted) in rules.lifted_exclusions {
-            if f == fan {
-                excludes &= !counts::bit(lifted);
-            }
-        }
-        suppressed |= excludes;
-    }
-    if kept.is_empty() {
-        kept.set(Fan::ChickenHand, 1);
-    }
-    kept
-}
-
-/// The points of a multiset of fans under a ruleset (flowers included if present).
-pub fn points(fans: &FanCounts, rules: &Ruleset) -> u32 {
-    fans.iter_by_value()
-        .map(|(f, n)| u32::from(rules.points(f)) * u32::from(n))
-        .sum()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pass_order_is_by_value() {
-        for w in PASS_ORDER.windows(2) {
-            assert!(w[0].spec().points >= w[1].spec().points);
-        }
-    }
-
-    #[test]
-    fn a_suppressed_fan_does_not_suppress() {
-        // 七对 suppresses 不求人, so 不求人 does not suppress 自摸.
-        let mut raw = FanCounts::default();
-        raw.set(Fan::SevenPairs, 1);
-        raw.set(Fan::FullyConcealedHand, 1);
-        raw.set(Fan::SelfDrawn, 1);
-        let kept = apply_exclusions(&raw, &Ruleset::MIL);
-        assert!(
-            kept.has(Fan::SevenPairs)
-                && kept.has(Fan::SelfDrawn)
-                && !kept.has(Fan::FullyConcealedHand)
-        );
-        // The Green Book lifts that exclusion: 不求人 stands and takes 自摸 with it.
-        let kept = apply_exclusions(&raw, &Ruleset::GREEN_BOOK_2006);
-        assert!(kept.has(Fan::FullyConcealedHand) && !kept.has(Fan::SelfDrawn));
-    }
-}

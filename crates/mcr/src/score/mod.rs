@@ -1,15 +1,26 @@
 //! Scoring a validated hand: every reading, its fans, and the best one.
+//!
+//! - `detect`: the fans of one reading, before exclusions;
+//! - `exclusion`: the exclusion pass (不计) and the points of what stands;
+//! - [`sheet`]: the score sheet of a scoring (elements, fan lines, which sets form a fan).
 
-use crate::fan::detect::{
-    StandardInput, concealment_fans, event_fans, kong_fans, pung_fans, standard_fans, tile_fans,
-    tile_hog, wait_fan,
-};
-use crate::fan::{Fan, FanCounts, apply_exclusions, points};
+pub(crate) mod detect;
+mod exclusion;
+pub mod sheet;
+
+pub use exclusion::points;
+
+use crate::fan::{Fan, FanCounts};
 use crate::hand::{Hand, WinContext, WinMethod, Wind};
 use crate::ruleset::Ruleset;
 use crate::shape::wait::{is_only_wait, is_seven_pairs, waits};
 use crate::shape::{KNITTED_STRAIGHTS, Reading, Set, SetKind, is_orphan, standard_divisions};
 use crate::tile::{Counts, Tile};
+use detect::{
+    StandardInput, concealment_fans, event_fans, kong_fans, pung_fans, standard_fans, tile_fans,
+    tile_hog, wait_fan,
+};
+use exclusion::apply_exclusions;
 
 /// The minimum a hand must score, flowers excluded (起和分).
 pub const MINIMUM_FAN: u32 = 8;

@@ -1,8 +1,8 @@
 //! The score sheet: the chosen reading as elements, and each fan with the elements that form it.
 
+use super::Scoring;
 use crate::fan::Fan;
 use crate::ruleset::Ruleset;
-use crate::score::Scoring;
 use crate::shape::{Reading, Set, SetKind};
 use crate::tile::Tile;
 

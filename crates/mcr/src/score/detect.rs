@@ -6,7 +6,7 @@
 //! trimmed so that `k` chows give at most `k − 1` pairings, each bringing in a new chow.
 //! Sets are compared through [`order_key`], which keeps suits apart (`suit * 16 + rank`).
 
-use super::{Fan, FanCounts};
+use crate::fan::{Fan, FanCounts};
 use crate::ruleset::{NineGatesTerminalPungs, Ruleset, ThreeKongsRule};
 use crate::shape::{Set, SetKind, order_key};
 use crate::tile::{Counts, Tile};

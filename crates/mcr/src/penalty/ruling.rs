@@ -1,0 +1,319 @@
+//! Ruling offences: the sanctions of each infraction under a ruleset, and the escalation of
+//! repeated offences within a hand.
+
+use super::infraction::{FalseDeclaration, Infraction, Offence, SignalSanction};
+use crate::ruleset::Ruleset;
+use crate::seat::Seat;
+use crate::tile::Tile;
+use crate::violation::{Violation, ViolationCode};
+
+/// One consequence of a ruling.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Sanction {
+    /// 警告.
+    Warning,
+    /// Points deducted from the offender's score of this hand; nobody receives them.
+    Deduction(i64),
+    /// Points paid by the offender to each of the other three players.
+    PayEachOther(i64),
+    /// Points paid by the offender to one player.
+    PayTo {
+        /// The player who receives them.
+        seat: Seat,
+        /// The points.
+        points: i64,
+    },
+    /// 停和: the offender may not win this hand; plays on and pays if another wins.
+    LoseRightToWin,
+    /// 罚张: these exposed tiles must be discarded at the offender's next turns.
+    DiscardExposedTiles(Vec<Tile>),
+    /// 停赛 / 取消比赛资格: disqualified from the rest of the event.
+    Disqualification,
+    /// Points deducted from the session total (局分), for late arrival.
+    SessionDeduction(i64),
+    /// The session is forfeited: its total (局分) is 0.
+    Forfeit,
+}
+
+/// The decision on one offence.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Ruling {
+    /// Who committed the offence.
+    pub offender: Seat,
+    /// What it was.
+    pub infraction: Infraction,
+    /// Which occurrence within the hand this is (1 for the first); repeated offences
+    /// ([`super::RepeatedOffence`]) count their family together, other infractions their kind.
+    pub occurrence: u32,
+    /// The consequences, in order.
+    pub sanctions: Vec<Sanction>,
+}
+
+impl Ruling {
+    /// The offender loses the right to win this hand (停和).
+    pub fn loses_right_to_win(&self) -> bool {
+        self.sanctions
+            .iter()
+            .any(|s| matches!(s, Sanction::LoseRightToWin))
+    }
+
+    /// The offender is disqualified.
+    pub fn disqualifies(&self) -> bool {
+        self.sanctions
+            .iter()
+            .any(|s| matches!(s, Sanction::Disqualification))
+    }
+}
+
+/// Rules one offence, the `occurrence`-th of its family in this hand (1 for the first).
+pub fn rule(offence: &Offence, occurrence: u32, rules: &Ruleset) -> Result<Ruling, Vec<Violation>> {
+    rule_at(offence, occurrence, rules, "offence").map_err(|v| vec![v])
+}
+
+/// Rules every offence of one hand in order, counting occurrences per offender: the
+/// families of [`super::RepeatedOffence`] escalate (warning, 5, 10, 20, … per the ruleset). Every
+/// problem of every offence is reported, at `offences[i]…`.
+pub fn adjudicate(offences: &[Offence], rules: &Ruleset) -> Result<Vec<Ruling>, Vec<Violation>> {
+    adjudicate_at(offences, rules, "offences")
+}
+
+/// [`adjudicate`] with violations reported at `{prefix}[i]`.
+fn adjudicate_at(
+    offences: &[Offence],
+    rules: &Ruleset,
+    prefix: &str,
+) -> Result<Vec<Ruling>, Vec<Violation>> {
+    let mut rulings = Vec::with_capacity(offences.len());
+    let mut violations = Vec::new();
+    for (i, offence) in offences.iter().enumerate() {
+        let occurrence = occurrence_of(&offences[..i], offence);
+        match rule_at(offence, occurrence, rules, &format!("{prefix}[{i}]")) {
+            Ok(r) => rulings.push(r),
+            Err(v) => violations.push(v),
+        }
+    }
+    if violations.is_empty() {
+        Ok(rulings)
+    } else {
+        Err(violations)
+    }
+}
+
+/// How many times the offender has committed this offence's family, this one included.
+pub(crate) fn occurrence_of(earlier: &[Offence], offence: &Offence) -> u32 {
+    let kind = offence.infraction.kind();
+    let family = kind.repeated_offence();
+    let same = |o: &&Offence| {
+        let k = o.infraction.kind();
+        o.offender == offence.offender
+            && match family {
+                Some(f) => k.repeated_offence() == Some(f),
+                None => k == kind,
+            }
+    };
+    u32::try_from(earlier.iter().filter(same).count())
+        .unwrap_or(u32::MAX - 1)
+        .saturating_add(1)
+}
+
+fn invalid(field: String, message: String) -> Violation {
+    Violation::new(ViolationCode::ValueInvalid, field, message)
+}
+
+/// A referee-graded amount, checked against the ruleset's range: below zero is
+/// [`ViolationCode::ValueNegative`], outside the range [`ViolationCode::PenaltyAmountOutOfRange`].
+/// `field` names the infraction.
+fn graded(points: i64, field: &str, rules: &Ruleset) -> Result<i64, Violation> {
+    let (min, max) = (
+        i64::from(rules.penalties.graded_min),
+        i64::from(rules.penalties.graded_max),
+    );
+    if (min..=max).contains(&points) {
+        Ok(points)
+    } else if points < 0 {
+        Err(Violation::new(
+            ViolationCode::ValueNegative,
+            format!("{field}.points"),
+            format!("the referee's amount cannot be negative, found {points}"),
+        ))
+    } else {
+        Err(Violation::new(
+            ViolationCode::PenaltyAmountOutOfRange,
+            format!("{field}.points"),
+            format!(
+                "the referee's amount must be between {min} and {max} points under {}, found {points}",
+                rules.name
+            ),
+        ))
+    }
+}
+
+/// The sanctions of a false declaration under `rules`.
+pub fn false_declaration_sanctions(kind: FalseDeclaration, rules: &Ruleset) -> Vec<Sanction> {
+    let figures = &rules.penalties;
+    let each = match kind {
+        FalseDeclaration::FalseWin | FalseDeclaration::WrongWinningTile => figures.false_win_each,
+        FalseDeclaration::NotReadyWin => figures.not_ready_win_each,
+        FalseDeclaration::DeliberateFalseWin => {
+            if figures.deliberate_false_win_disqualifies {
+                return vec![Sanction::Disqualification];
+            }
+            figures.not_ready_win_each
+        }
+    };
+    let mut sanctions = Vec::with_capacity(2);
+    if figures.false_win_loses_right_to_win {
+        sanctions.push(Sanction::LoseRightToWin);
+    }
+    sanctions.push(Sanction::PayEachOther(i64::from(each)));
+    sanctions
+}
+
+/// [`rule`] with violations reported at `{field}.infraction…`.
+pub(crate) fn rule_at(
+    offence: &Offence,
+    occurrence: u32,
+    rules: &Ruleset,
+    field: &str,
+) -> Result<Ruling, Violation> {
+    Ok(Ruling {
+        offender: offence.offender,
+        infraction: offence.infraction.clone(),
+        occurrence: occurrence.max(1),
+        sanctions: sanctions(offence, occurrence, rules, &format!("{field}.infraction"))?,
+    })
+}
+
+/// The sanctions of one offence; `field` names the infraction for violations.
+fn sanctions(
+    offence: &Offence,
+    occurrence: u32,
+    rules: &Ruleset,
+    field: &str,
+) -> Result<Vec<Sanction>, Violation> {
+    let offender = offence.offender;
+    Ok(match &offence.infraction {
+        Infraction::Cheating | Infraction::SeriousDisturbance => vec![Sanction::Disqualification],
+        Infraction::WrongChow
+        | Infraction::WrongPung
+        | Infraction::WrongKong
+        | Infraction::WrongTileCount
+        | Infraction::IllegalSignals(SignalSanction::LoseRightToWin) => {
+            vec![Sanction::LoseRightToWin]
+        }
+        Infraction::EmptyChow
+        | Infraction::EmptyPung
+        | Infraction::EmptyKong
+        | Infraction::EarlyDraw
+        | Infraction::LatePung => match rules.repeat_offences.points(occurrence) {
+            None => vec![Sanction::Warning],
+            Some(p) => vec![Sanction::Deduction(i64::from(p))],
+        },
+        Infraction::FalseWin => false_declaration_sanctions(FalseDeclaration::FalseWin, rules),
+        Infraction::WrongWinningTile => {
+            false_declaration_sanctions(FalseDeclaration::WrongWinningTile, rules)
+        }
+        Infraction::NotReadyWin => {
+            false_declaration_sanctions(FalseDeclaration::NotReadyWin, rules)
+        }
+        Infraction::DeliberateFalseWin => {
+            false_declaration_sanctions(FalseDeclaration::DeliberateFalseWin, rules)
+        }
+        Infraction::ExposingOwnTiles { tiles } => {
+            if tiles.is_empty() {
+                return Err(invalid(
+                    format!("{field}.tiles"),
+                    "name the exposed tiles that must be discarded".to_owned(),
+                ));
+            }
+            vec![Sanction::DiscardExposedTiles(tiles.clone())]
+        }
+        Infraction::LayingDownHand {
+            declared_win_valid: true,
+            ..
+        } => vec![Sanction::Warning],
+        Infraction::LayingDownHand {
+            declared_win_valid: false,
+            tiles,
+        } => vec![
+            Sanction::DiscardExposedTiles(tiles.clone()),
+            Sanction::LoseRightToWin,
+        ],
+        Infraction::ExposingOthersTiles { victim, points } => {
+            if *victim == offender {
+                return Err(Violation::new(
+                    ViolationCode::ContextConflict,
+                    format!("{field}.victim"),
+                    format!("{offender} cannot expose another player's tiles and be that player"),
+                ));
+            }
+            vec![Sanction::PayTo {
+                seat: *victim,
+                points: graded(*points, field, rules)?,
+            }]
+        }
+        Infraction::NamingDiscard { points }
+        | Infraction::IllegalSignals(SignalSanction::Points(points)) => {
+            vec![Sanction::Deduction(graded(*points, field, rules)?)]
+        }
+        Infraction::MisleadingDiscardName {
+            misled,
+            misled_into,
+        } => misleading(offender, *misled, *misled_into, rules, field)?,
+        Infraction::LateArrival { minutes } => late_arrival(*minutes, rules, field)?,
+    })
+}
+
+/// Row 8: the misnamer pays each other player what the misled player would have paid.
+fn misleading(
+    offender: Seat,
+    misled: Seat,
+    misled_into: FalseDeclaration,
+    rules: &Ruleset,
+    field: &str,
+) -> Result<Vec<Sanction>, Violation> {
+    if misled == offender {
+        return Err(Violation::new(
+            ViolationCode::ContextConflict,
+            format!("{field}.misled"),
+            format!("{offender} cannot be misled by the name of a discard of his own"),
+        ));
+    }
+    match misled_into {
+        FalseDeclaration::FalseWin
+        | FalseDeclaration::WrongWinningTile
+        | FalseDeclaration::NotReadyWin => Ok(false_declaration_sanctions(misled_into, rules)
+            .into_iter()
+            .filter(|s| matches!(s, Sanction::PayEachOther(_)))
+            .collect()),
+        FalseDeclaration::DeliberateFalseWin => Err(invalid(
+            format!("{field}.misled_into"),
+            "a deliberate false win (有意诈和) is not a mistake a wrongly named discard can cause"
+                .to_owned(),
+        )),
+    }
+}
+
+/// §13: late arrival, settled on the session total.
+fn late_arrival(minutes: i64, rules: &Ruleset, field: &str) -> Result<Vec<Sanction>, Violation> {
+    if minutes < 0 {
+        return Err(Violation::new(
+            ViolationCode::ValueNegative,
+            format!("{field}.minutes"),
+            format!("minutes late must be 0 or more, found {minutes}"),
+        ));
+    }
+    let minutes = u32::try_from(minutes).unwrap_or(u32::MAX);
+    let late = rules.late_arrival.ruling(minutes);
+    let mut s = Vec::new();
+    if late.warning {
+        s.push(Sanction::Warning);
+    }
+    if late.points > 0 {
+        s.push(Sanction::SessionDeduction(i64::from(late.points)));
+    }
+    if late.forfeit {
+        s.push(Sanction::Forfeit);
+    }
+    Ok(s)
+}

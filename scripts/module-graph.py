@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""The file-level module graph of both crates, and a check that it has no circle.
+
+For every `.rs` file under `crates/mcr/src` and `src`, reads the paths it names through
+`crate::…`, `super::…` and `self::…` (in `use` trees and in code) and resolves each to the
+file that defines the item: a name a `mod.rs` (or `lib.rs`) only re-exports with `pub use`
+is followed to the file it comes from, so a folder's facade is not a false circle. A file
+declaring its child modules (`mod x;`) is not an edge.
+
+Usage: `scripts/module-graph.py [--quiet]`. Prints every crate's floors (each file with
+the files it imports) and exits with status 1, naming the circle, if one file reaches
+itself through its imports.
+"""
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CRATES = {"mcr": ROOT / "crates/mcr/src", "mahjong-referee": ROOT / "src"}
+CRATE_ROOTS = ("lib.rs",)
+
+COMMENT = re.compile(r"//[^\n]*")
+BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+USE = re.compile(r"\b(pub(?:\([^)]*\))?\s+)?use\s+([^;]+);")
+INLINE = re.compile(r"\b((?:crate|super|self)(?:::(?:super|[A-Za-z_][A-Za-z0-9_]*))+)")
+TEST_MOD = re.compile(r"#\[cfg\(test\)\]\s*mod\s+\w+\s*\{")
+
+
+def module_of(src: Path, file: Path) -> tuple:
+    """The module path of a file (`src/a/b.rs` and `src/a/b/mod.rs` are `("a", "b")`)."""
+    parts = list(file.relative_to(src).with_suffix("").parts)
+    if parts[-1] == "mod" or (len(parts) == 1 and parts[0] in ("lib", "main")):
+        parts = parts[:-1]
+    return tuple(parts)
+
+
+def strip(text: str) -> str:
+    text = BLOCK_COMMENT.sub("", text)
+    text = STRING.sub('""', text)
+    return COMMENT.sub("", text)
+
+
+def without_tests(text: str) -> str:
+    """The text without its `#[cfg(test)] mod … { … }` blocks (tests may import anything)."""
+    out, pos = [], 0
+    for m in TEST_MOD.finditer(text):
+        if m.start() < pos:
+            continue
+        out.append(text[pos : m.start()])
+        depth, i = 1, m.end()
+        while i < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            i += 1
+        pos = i
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def expand(tree: str) -> list:
+    """The paths of a `use` tree: `a::{b, c::{d as e}}` is `a::b`, `a::c::d`."""
+    tree = re.sub(r"\s+", "", tree)
+    brace = tree.find("{")
+    if brace < 0:
+        return [tree.split("as")[0] if "as" not in tree else re.split(r"(?<=\w)as(?=\w)", tree)[0]]
+    prefix, inner = tree[:brace], tree[brace + 1 : tree.rfind("}")]
+    parts, depth, cur = [], 0, ""
+    for ch in inner:
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+            continue
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        cur += ch
+    parts.append(cur)
+    paths = []
+    for part in filter(None, parts):
+        for sub in expand(part):
+            paths.append((prefix + sub).rstrip(":") if sub != "self" else prefix.rstrip(":"))
+    return paths
+
+
+def absolute(module: tuple, path: str, is_dir_module: bool):
+    """`crate::a::b` / `super::x` / `self::y`, seen from `module`, as a tuple from the root."""
+    segs = path.split("::")
+    if segs[0] == "crate":
+        return tuple(segs[1:])
+    base = list(module)
+    if segs[0] == "self":
+        return tuple(base + segs[1:])
+    while segs and segs[0] == "super":
+        base = base[:-1]
+        segs = segs[1:]
+    return tuple(base + segs)
+
+
+class Crate:
+    def __init__(self, name: str, src: Path):
+        self.name, self.src = name, src
+        self.files = {}  # module path -> file
+        for f in sorted(src.rglob("*.rs")):
+            if f.name == "main.rs" and f.parent == src:
+                continue  # the binary is its own crate: it names this one by its crate name
+            self.files[module_of(src, f)] = f
+        self.reexports = {}  # (module, name) -> absolute path
+        self.uses = {}  # module -> list of absolute paths
+        for mod, f in self.files.items():
+            text = without_tests(strip(f.read_text()))
+            dir_module = f.name in ("mod.rs", "lib.rs")
+            # Items of a file are seen from its own module, even for `mod.rs`.
+            paths = []
+            for m in USE.finditer(text):
+                for p in expand(m.group(2)):
+                    if not p.startswith(("crate", "super", "self")):
+                        if mod + (p.split("::")[0],) not in self.files:
+                            continue  # another crate, or std
+                        p = "self::" + p  # a child module named without `self::`
+                    target = absolute(mod, p, dir_module)
+                    paths.append(target)
+                    if m.group(1):
+                        self.reexports[(mod, target[-1])] = target
+            use_free = USE.sub("", text)
+            for m in INLINE.finditer(use_free):
+                paths.append(absolute(mod, m.group(1), dir_module))
+            self.uses[mod] = paths
+
+    def resolve(self, path: tuple, depth: int = 0):
+        """The module of the file that defines `path` (a re-export is followed)."""
+        for cut in range(len(path), -1, -1):
+            mod = path[:cut]
+            if mod in self.files:
+                if cut < len(path) and depth < 16:
+                    again = self.reexports.get((mod, path[cut]))
+                    if again is not None and again != path:
+                        return self.resolve(again + path[cut + 1 :], depth + 1)
+                return mod
+        return None
+
+    def graph(self) -> dict:
+        edges = {}
+        for mod, paths in self.uses.items():
+            targets = set()
+            for p in paths:
+                t = self.resolve(p)
+                if t is not None and t != mod:
+                    targets.add(t)
+            edges[mod] = targets
+        return edges
+
+
+def name(mod: tuple) -> str:
+    return "::".join(mod) or "(root)"
+
+
+def find_cycle(edges: dict):
+    state, stack = {}, []
+
+    def visit(node):
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(edges.get(node, ())):
+            if state.get(nxt) == 1:
+                return stack[stack.index(nxt) :] + [nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(edges):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return None
+
+
+def floors(edges: dict) -> dict:
+    """Each module's floor: 0 imports nothing, otherwise one above its highest import."""
+    memo = {}
+
+    def floor(node, seen=()):
+        if node in memo:
+            return memo[node]
+        if node in seen:
+            return 0
+        f = 1 + max((floor(n, seen + (node,)) for n in edges.get(node, ())), default=-1)
+        memo[node] = f
+        return f
+
+    return {n: floor(n) for n in edges}
+
+
+def main() -> int:
+    quiet = "--quiet" in sys.argv
+    failed = False
+    for crate_name, src in CRATES.items():
+        crate = Crate(crate_name, src)
+        edges = crate.graph()
+        cycle = find_cycle(edges)
+        if not quiet:
+            print(f"# {crate_name} ({len(edges)} files)")
+            by_floor = floors(edges)
+            for node in sorted(edges, key=lambda n: (by_floor[n], n)):
+                deps = ", ".join(sorted(name(d) for d in edges[node]))
+                print(f"  {by_floor[node]:2}  {name(node):32} -> {deps}")
+        if cycle:
+            failed = True
+            print(f"{crate_name}: import circle: {' -> '.join(name(n) for n in cycle)}")
+        else:
+            print(f"{crate_name}: no import circle")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
