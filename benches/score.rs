@@ -9,8 +9,8 @@
 
 use bytes::Bytes;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mahjong_referee::api::convert;
 use mahjong_referee::api::query::{BatchScoreHandsQuery, ScoreHandQuery};
+use mahjong_referee::api::scoring;
 use mahjong_referee::pb;
 use mcr::{Hand, HandInput, Ruleset, WinContext, score};
 use prost::Message as _;
@@ -109,7 +109,7 @@ fn bench_api(c: &mut Criterion) {
             let mut bytes = 0usize;
             for encoded in &requests {
                 let request = ScoreHandQuery::decode(encoded.as_slice()).expect("decodes");
-                let response = convert::score_hand(request).expect("a well-formed hand");
+                let response = scoring::score_hand(request).expect("a well-formed hand");
                 bytes += response.as_bytes().len();
             }
             std::hint::black_box(bytes)
@@ -128,7 +128,7 @@ fn bench_api(c: &mut Criterion) {
                 let mut bytes = 0usize;
                 for encoded in &batches {
                     let request = BatchScoreHandsQuery::decode(encoded.clone()).expect("decodes");
-                    let response = convert::batch_score_hands(request).expect("a valid batch");
+                    let response = scoring::batch_score_hands(request).expect("a valid batch");
                     bytes += response.as_bytes().len();
                 }
                 std::hint::black_box(bytes)

@@ -21,7 +21,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use mcr::{FanLine, Outcome, RulesetId, Violation, WinContext, WinMethod, Wind};
 
-use crate::api::json;
+use crate::api::{json, path, scoring};
 use crate::config::Config;
 use crate::healthcheck::{self, HealthcheckArgs};
 use crate::referee::{self, Judgement, Scored};
@@ -233,12 +233,17 @@ pub fn score_one(
 ) -> io::Result<ExitCode> {
     let context = args.context();
     let judgement = match referee::parse_notation(args.notation.as_deref().unwrap_or_default()) {
-        Ok(hand) => referee::judge(&hand, &context, args.ruleset),
+        Ok(hand) => match referee::judge(&hand, &context, args.ruleset) {
+            Judgement::Invalid(violations) => {
+                Judgement::Invalid(violations.into_iter().map(path::hand_violation).collect())
+            }
+            scored @ Judgement::Scored(_) => scored,
+        },
         Err(v) => Judgement::Invalid(vec![v]),
     };
     if args.json {
         let text =
-            json::judgement_to_json(&judgement, args.ruleset, true).map_err(io::Error::other)?;
+            scoring::judgement_to_json(&judgement, args.ruleset, true).map_err(io::Error::other)?;
         writeln!(out, "{text}")?;
     }
     match &judgement {
@@ -266,7 +271,7 @@ pub fn score_jsonl(input: &mut impl BufRead, out: &mut impl Write) -> io::Result
         }
         let response = match std::str::from_utf8(&buf) {
             Ok(line) if line.trim().is_empty() => continue,
-            Ok(line) => json::score_json_line(line),
+            Ok(line) => scoring::score_json_line(line),
             Err(e) => {
                 json::error_line("REQUEST_UNPARSABLE", &format!("the line is not UTF-8: {e}"))
             }

@@ -21,7 +21,7 @@ use mcr::Violation;
 
 use crate::api::accounting;
 use crate::api::json::JsonError;
-use crate::api::{convert, pb};
+use crate::api::{pb, values};
 use crate::cli::{pad, width};
 
 /// Exit code for invalid input (the same as clap's usage errors).
@@ -219,11 +219,11 @@ fn table(rows: &[Vec<String>], indent: usize, last: LastColumn) -> String {
 }
 
 fn seat_name(number: i32) -> &'static str {
-    accounting::seat_from_pb(number).map_or("?", mcr::Seat::name)
+    values::seat_from_pb(number).map_or("?", mcr::Seat::name)
 }
 
 fn ruleset_name(number: i32) -> &'static str {
-    convert::ruleset_from_pb(number).map_or("?", mcr::RulesetId::name)
+    values::ruleset_from_pb(number).map_or("?", mcr::RulesetId::name)
 }
 
 /// Points with their sign: `+38`, `-8`, `0`.
@@ -248,14 +248,13 @@ fn ordinal(n: u32) -> String {
 }
 
 fn infraction_names(number: i32) -> (&'static str, &'static str) {
-    accounting::infraction_kind_from_pb(number, "")
-        .map_or(("?", "?"), |k| (k.name_zh(), k.name_en()))
+    values::infraction_kind_from_pb(number, "").map_or(("?", "?"), |k| (k.name_zh(), k.name_en()))
 }
 
 fn tiles_text(tiles: &[i32]) -> String {
     let tiles: Vec<mcr::Tile> = tiles
         .iter()
-        .filter_map(|&t| convert::tile_from_pb(t))
+        .filter_map(|&t| values::tile_from_pb(t))
         .collect();
     let mut out = String::new();
     mcr::notation::write_tiles(&mut out, &tiles);
@@ -348,8 +347,7 @@ fn sanction_text(s: &pb::Sanction) -> String {
 }
 
 fn is_escalating(infraction: i32) -> bool {
-    accounting::infraction_kind_from_pb(infraction, "")
-        .is_ok_and(|k| k.repeated_offence().is_some())
+    values::infraction_kind_from_pb(infraction, "").is_ok_and(|k| k.repeated_offence().is_some())
 }
 
 /// The rulings, numbered, one per line.

@@ -76,7 +76,8 @@ pub enum Detail {
 /// Validates a declared hand with its context and scores it under a ruleset, with the
 /// whole score sheet ([`Detail::Sheet`]).
 ///
-/// Violations come back with the field paths of the API (see [`api_field_path`]).
+/// Violations come back with the engine's field paths (`hand.standing`); each front end
+/// places them in its request (`crate::api::path`).
 pub fn judge(hand: &HandInput, context: &WinContext, ruleset: RulesetId) -> Judgement {
     judge_in(hand, context, ruleset, Detail::Sheet)
 }
@@ -101,7 +102,7 @@ pub fn judge_reusing(
     spare: Option<Box<Scored>>,
 ) -> Judgement {
     match hand.validate(context) {
-        Err(violations) => Judgement::Invalid(violations.into_iter().map(api_field_path).collect()),
+        Err(violations) => Judgement::Invalid(violations),
         Ok(hand) => {
             let rules = Ruleset::get(ruleset);
             let scoring = score(&hand, context, rules);
@@ -164,18 +165,6 @@ pub fn notation_violation(e: &ParseHandError) -> Violation {
     )
 }
 
-/// Renames the domain's field paths to the API's: the domain calls the standing tiles
-/// `hand.standing`, the API `hand.standing_tiles`. Every other path is already the same.
-pub fn api_field_path(mut v: Violation) -> Violation {
-    const DOMAIN: &str = "hand.standing";
-    if let Some(rest) = v.field.strip_prefix(DOMAIN)
-        && (rest.is_empty() || rest.starts_with(['.', '[']))
-    {
-        v.field = format!("hand.standing_tiles{rest}");
-    }
-    v
-}
-
 /// The elements of a reading as text (see [`Scored::reading_text`]).
 pub fn reading_text(elements: &[Element]) -> String {
     let mut out = String::new();
@@ -234,25 +223,6 @@ pub fn context_text(context: &WinContext) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn only_standing_paths_are_renamed() {
-        let v =
-            |f: &str| Violation::new(ViolationCode::TileCountWrong, f.to_owned(), String::new());
-        assert_eq!(
-            api_field_path(v("hand.standing")).field,
-            "hand.standing_tiles"
-        );
-        assert_eq!(
-            api_field_path(v("hand.standing[3]")).field,
-            "hand.standing_tiles[3]"
-        );
-        assert_eq!(
-            api_field_path(v("hand.standing_tiles")).field,
-            "hand.standing_tiles"
-        );
-        assert_eq!(api_field_path(v("hand.melds[0]")).field, "hand.melds[0]");
-    }
 
     #[test]
     fn e23_reads_and_writes_back() {

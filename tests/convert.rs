@@ -1,11 +1,10 @@
 //! Proto ↔ domain conversions: every violation path with its field path, the round trip of a
 //! hand through proto and back, the enums against the domain tables, and proto3 JSON.
 
-use mahjong_referee::api::convert::{
-    context_from_pb, context_to_pb, fan_from_pb, fan_to_pb, hand_from_pb, hand_to_pb,
-    score_request, tile_from_pb, tile_to_pb, validate_request,
-};
+use mahjong_referee::api::hand::{context_from_pb, context_to_pb, hand_from_pb, hand_to_pb};
 use mahjong_referee::api::json;
+use mahjong_referee::api::scoring::{score_json_line, score_request, validate_request};
+use mahjong_referee::api::values::{fan_from_pb, fan_to_pb, tile_from_pb, tile_to_pb};
 use mahjong_referee::api::{FILE_DESCRIPTOR_SET, pb};
 use mcr::notation::parse_hand;
 use mcr::{Fan, Tile, WinContext, WinMethod, Wind};
@@ -584,7 +583,7 @@ fn responses_print_every_field_with_enum_names() {
         serde_json::json!({"code": "VALUE_INVALID", "field": "hand_input",
             "message": "the request has no hand: set `notation` or `hand`"})
     );
-    let line = json::score_json_line("{");
+    let line = score_json_line("{");
     let v: serde_json::Value = serde_json::from_str(&line).unwrap();
     assert_eq!(v["error"]["code"], "REQUEST_UNPARSABLE");
 }
@@ -638,7 +637,7 @@ mod never_panics {
 
         #[test]
         fn json_lines(text in "\\PC{0,60}") {
-            let line = json::score_json_line(&text);
+            let line = score_json_line(&text);
             prop_assert!(serde_json::from_str::<serde_json::Value>(&line).is_ok());
         }
     }

@@ -11,8 +11,7 @@ use prost_reflect::{
     DescriptorPool, DeserializeOptions, DynamicMessage, MessageDescriptor, SerializeOptions,
 };
 
-use super::{FILE_DESCRIPTOR_SET, convert, pb};
-use crate::referee::Judgement;
+use super::pb::{self, FILE_DESCRIPTOR_SET};
 
 /// The descriptor pool of `mahjong.v1`, decoded once.
 static POOL: LazyLock<Result<DescriptorPool, String>> = LazyLock::new(|| {
@@ -116,34 +115,7 @@ pub fn validate_response_to_json(
     to_json("ValidateHandResponse", response, pretty)
 }
 
-/// Writes a judgement as a `ScoreHandResponse` in proto3 JSON (for front ends that work in
-/// domain terms, such as the command line).
-pub fn judgement_to_json(
-    judgement: &Judgement,
-    ruleset: mcr::RulesetId,
-    pretty: bool,
-) -> Result<String, JsonError> {
-    let ruleset = convert::ruleset_to_pb(ruleset) as i32;
-    score_response_to_json(
-        &convert::score_response(judgement, ruleset, pb::ScoreView::Full),
-        pretty,
-    )
-}
-
 /// The error line of the JSON Lines protocol for an input line that is not a request.
 pub fn error_line(code: &str, message: &str) -> String {
     serde_json::json!({ "error": { "code": code, "message": message } }).to_string()
-}
-
-/// One line of the JSON Lines protocol: a `ScoreHandRequest` in, a `ScoreHandResponse` out, or
-/// `{"error": {"code": "REQUEST_UNPARSABLE", "message": …}}` when the line is not a request.
-pub fn score_json_line(line: &str) -> String {
-    match score_request_from_json(line) {
-        Err(e) => error_line("REQUEST_UNPARSABLE", &e.message),
-        Ok(request) => {
-            let response = convert::score_request(&request);
-            score_response_to_json(&response, false)
-                .unwrap_or_else(|e| error_line("INTERNAL", &e.message))
-        }
-    }
 }

@@ -20,8 +20,9 @@ use bytes::Bytes;
 use mcr::{HandInput, MeldInput, Tile};
 use prost::Message as _;
 
-use super::convert::{claim_of, hand_to_pb, meld_kind_of, tile_from_pb};
+use super::hand::hand_to_pb;
 use super::pb;
+use super::values::{claim_of, meld_kind_of, tile_from_pb};
 
 /// A `ScoreHandRequest` (or a batch entry) as the server reads it.
 #[derive(Debug, Clone, PartialEq)]

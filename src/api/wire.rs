@@ -15,11 +15,11 @@ use std::sync::LazyLock;
 use mcr::notation::write_canonical;
 use mcr::{Element, ElementSet, Fan, FanLine, Violation};
 
-use super::convert::{
+use super::pb;
+use super::values::{
     INVALID_HAND, detail_of, element_kind_to_pb, fan_to_pb, outcome_to_pb, ruleset_to_pb,
     shape_to_pb, tile_to_pb,
 };
-use super::pb;
 use crate::referee::{Detail, Judgement, Scored};
 
 /// An encoded `ScoreHandResponse` (the message, without the gRPC frame).

@@ -293,7 +293,7 @@ async fn set_health(health: &HealthReporter, status: ServingStatus) {
 /// Scores a few hands of every shape and lists the fans of every ruleset, so that the
 /// first calls find everything warm.
 fn warm_up() {
-    use crate::api::convert;
+    use crate::api::scoring;
     use crate::pb;
 
     const HANDS: [&str; 6] = [
@@ -313,7 +313,7 @@ fn warm_up() {
             ruleset: pb::Ruleset::Unspecified as i32,
             view: pb::ScoreView::Unspecified as i32,
         };
-        let _ = std::hint::black_box(convert::score_hand(request.into()));
+        let _ = std::hint::black_box(scoring::score_hand(request.into()));
     }
     for ruleset in [
         pb::Ruleset::ChineseOfficial1998,
@@ -323,7 +323,7 @@ fn warm_up() {
         let request = pb::ListFansRequest {
             ruleset: ruleset as i32,
         };
-        let _ = std::hint::black_box(convert::list_fans(&request));
+        let _ = std::hint::black_box(scoring::list_fans(&request));
     }
 }
 

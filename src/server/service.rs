@@ -4,11 +4,11 @@
 use tonic::{Request, Response, Status};
 
 use super::status::ApiError;
-use crate::api::convert::BatchRejection;
+use crate::api::accounting;
 use crate::api::query::{BatchScoreHandsQuery, ScoreHandQuery};
+use crate::api::scoring::{self, BatchRejection};
 use crate::api::stub::mahjong_service_server::MahjongService;
 use crate::api::wire::{BatchScoreHandsReply, ScoreHandReply};
-use crate::api::{accounting, convert};
 use crate::config::Config;
 use crate::pb;
 
@@ -54,7 +54,7 @@ impl MahjongService for Referee {
         &self,
         request: Request<ScoreHandQuery>,
     ) -> Result<Response<ScoreHandReply>, Status> {
-        let response = convert::score_hand(request.into_inner()).map_err(ApiError::InvalidHand)?;
+        let response = scoring::score_hand(request.into_inner()).map_err(ApiError::InvalidHand)?;
         self.hands_scored.increment(1);
         Ok(Response::new(response))
     }
@@ -64,7 +64,7 @@ impl MahjongService for Referee {
         &self,
         request: Request<pb::ValidateHandRequest>,
     ) -> Result<Response<pb::ValidateHandResponse>, Status> {
-        Ok(Response::new(convert::validate_request(request.get_ref())))
+        Ok(Response::new(scoring::validate_request(request.get_ref())))
     }
 
     async fn batch_score_hands(
@@ -83,7 +83,7 @@ impl MahjongService for Referee {
         }
         // Otherwise an entry prost cannot decode is found when scoring reaches it, so a
         // deadline that passes first is what the call is answered with.
-        let mut scoring = convert::BatchScoring::new(request).map_err(ApiError::from)?;
+        let mut scoring = scoring::BatchScoring::new(request).map_err(ApiError::from)?;
         while scoring.score(BATCH_STEP_HANDS).map_err(ApiError::from)? {
             tokio::task::yield_now().await;
         }
@@ -101,7 +101,7 @@ impl MahjongService for Referee {
         &self,
         request: Request<pb::ListFansRequest>,
     ) -> Result<Response<pb::ListFansResponse>, Status> {
-        let response = convert::list_fans(request.get_ref()).map_err(ApiError::InvalidRequest)?;
+        let response = scoring::list_fans(request.get_ref()).map_err(ApiError::InvalidRequest)?;
         Ok(Response::new(response))
     }
 

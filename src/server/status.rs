@@ -23,7 +23,8 @@ use mcr::Violation;
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, FieldViolation, StatusExt};
 
-use crate::api::convert::{BatchRejection, INVALID_HAND};
+use crate::api::scoring::BatchRejection;
+use crate::api::values::INVALID_HAND;
 
 /// The `ErrorInfo` domain of every error.
 pub const DOMAIN: &str = "mahjong.v1";

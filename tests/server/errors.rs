@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use mahjong_referee::api::convert;
+use mahjong_referee::api::scoring;
 use mahjong_referee::config::Config;
 use mahjong_referee::pb;
 use proptest::prelude::*;
@@ -56,7 +56,7 @@ async fn score_hand_lists_every_violation() {
     let server = spawn_default().await;
     let request = broken_request();
     // What the referee finds in this request (as the JSON front end reports it).
-    let expected = convert::score_request(&request).violations;
+    let expected = scoring::score_request(&request).violations;
     assert!(expected.len() >= 5, "{expected:#?}");
 
     let status = server
@@ -509,7 +509,7 @@ fn no_input_gets_anything_but_ok_or_invalid_argument() {
     let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(200));
     runner
         .run(&crate::support::requests::request(), |request| {
-            let expected = convert::score_request(&request);
+            let expected = scoring::score_request(&request);
             match runtime.block_on(client.clone().score_hand(request)) {
                 Ok(response) => prop_assert!(
                     expected.violations.is_empty()

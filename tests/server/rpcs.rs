@@ -149,7 +149,7 @@ async fn batch_scores_every_hand_in_order_with_errors_in_place() {
     };
     assert_eq!(error.reason, "INVALID_HAND");
     // The violations the hand has on its own, with paths relative to the entry.
-    let expected = mahjong_referee::api::convert::score_request(&broken).violations;
+    let expected = mahjong_referee::api::scoring::score_request(&broken).violations;
     assert!(expected.len() >= 2, "{expected:?}");
     assert_eq!(error.violations, expected);
     assert!(

@@ -1,7 +1,7 @@
 //! The public corpus (`tests/data/public.jsonl`) as engine inputs, shared by the corpus test
 //! and the benchmark.
 
-use mahjong_referee::api::{convert, pb};
+use mahjong_referee::api::{hand, pb};
 use mcr::{Claim, HandInput, MeldInput, MeldKind, Tile, WinContext, WinMethod, Wind};
 use serde::Deserialize;
 
@@ -39,10 +39,10 @@ pub fn request(
     view: pb::ScoreView,
 ) -> pb::ScoreHandRequest {
     pb::ScoreHandRequest {
-        hand_input: Some(pb::score_hand_request::HandInput::Hand(
-            convert::hand_to_pb(hand),
-        )),
-        context: Some(convert::context_to_pb(&context)),
+        hand_input: Some(pb::score_hand_request::HandInput::Hand(hand::hand_to_pb(
+            hand,
+        ))),
+        context: Some(hand::context_to_pb(&context)),
         ruleset: ruleset as i32,
         view: view as i32,
     }

@@ -1,0 +1,441 @@
+//! Offences (`Penalty` messages) proto → domain, checking the details each infraction
+//! uses, and rulings, sanctions and offences domain → proto.
+
+use super::super::values::{
+    false_declaration_from_pb, false_declaration_to_pb, infraction_kind_from_pb,
+    infraction_kind_to_pb, required_seat, seat_to_pb, tile_from_pb, tile_to_pb, to_i32,
+};
+use super::violations::Violations;
+use mcr::penalty::{Infraction, InfractionKind, Offence, Ruling, Sanction, SignalSanction};
+use mcr::{Ruleset, Seat, Tile, ViolationCode};
+
+use super::super::path::{self, FieldPath};
+use super::super::pb;
+
+/// The details of a `Penalty` message an infraction uses.
+#[allow(clippy::struct_excessive_bools)] // one yes/no per detail field
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Uses {
+    pub(crate) tiles: bool,
+    pub(crate) declared_win_valid: bool,
+    pub(crate) victim: bool,
+    pub(crate) points: bool,
+    pub(crate) lose_right_to_win: bool,
+    pub(crate) misled: bool,
+    pub(crate) late_minutes: bool,
+}
+
+impl Uses {
+    pub(crate) fn of(kind: InfractionKind) -> Uses {
+        let none = Uses::default();
+        match kind {
+            InfractionKind::Cheating
+            | InfractionKind::WrongChow
+            | InfractionKind::WrongPung
+            | InfractionKind::WrongKong
+            | InfractionKind::EmptyChow
+            | InfractionKind::EmptyPung
+            | InfractionKind::EmptyKong
+            | InfractionKind::EarlyDraw
+            | InfractionKind::LatePung
+            | InfractionKind::FalseWin
+            | InfractionKind::WrongWinningTile
+            | InfractionKind::NotReadyWin
+            | InfractionKind::DeliberateFalseWin
+            | InfractionKind::WrongTileCount
+            | InfractionKind::SeriousDisturbance => none,
+            InfractionKind::ExposingOwnTiles => Uses {
+                tiles: true,
+                ..none
+            },
+            InfractionKind::LayingDownHand => Uses {
+                tiles: true,
+                declared_win_valid: true,
+                ..none
+            },
+            InfractionKind::ExposingOthersTiles => Uses {
+                victim: true,
+                points: true,
+                ..none
+            },
+            InfractionKind::NamingDiscard => Uses {
+                points: true,
+                ..none
+            },
+            InfractionKind::MisleadingDiscardName => Uses {
+                misled: true,
+                ..none
+            },
+            InfractionKind::IllegalSignals => Uses {
+                points: true,
+                lose_right_to_win: true,
+                ..none
+            },
+            InfractionKind::LateArrival => Uses {
+                late_minutes: true,
+                ..none
+            },
+        }
+    }
+}
+
+/// Records a `CONTEXT_CONFLICT` for every detail of `penalty` set although `kind` does not
+/// use it.
+pub(crate) fn check_unused_details(
+    penalty: &pb::Penalty,
+    kind: InfractionKind,
+    field: &str,
+    v: &mut Violations,
+) {
+    let uses = Uses::of(kind);
+    let code = infraction_kind_to_pb(kind).as_str_name();
+    let unset = pb::Seat::Unspecified as i32;
+    for (used, set, name) in [
+        (uses.tiles, !penalty.tiles.is_empty(), "tiles"),
+        (
+            uses.declared_win_valid,
+            penalty.declared_win_valid,
+            "declared_win_valid",
+        ),
+        (uses.victim, penalty.victim != unset, "victim"),
+        (uses.points, penalty.points != 0, "points"),
+        (
+            uses.lose_right_to_win,
+            penalty.lose_right_to_win,
+            "lose_right_to_win",
+        ),
+        (uses.misled, penalty.misled != unset, "misled"),
+        (
+            uses.misled,
+            penalty.misled_into != pb::FalseDeclaration::Unspecified as i32,
+            "misled_into",
+        ),
+        (uses.late_minutes, penalty.late_minutes != 0, "late_minutes"),
+    ] {
+        if set && !used {
+            v.push(
+                ViolationCode::ContextConflict,
+                format!("{field}.{name}"),
+                format!("`{name}` does not apply to {code}: leave it unset"),
+            );
+        }
+    }
+}
+
+/// Proto tiles at `field` (`penalties[0].tiles`); each unknown one is a `TILE_UNKNOWN`.
+pub(crate) fn tiles_from_pb(tiles: &[i32], field: &str, v: &mut Violations) -> Vec<Tile> {
+    let mut out = Vec::with_capacity(tiles.len());
+    for (j, &t) in tiles.iter().enumerate() {
+        if let Some(t) = tile_from_pb(t) {
+            out.push(t);
+        } else {
+            v.push(
+                ViolationCode::TileUnknown,
+                format!("{field}[{j}]"),
+                format!("{t} is not a tile (expected TILE_1M..TILE_WHITE)"),
+            );
+        }
+    }
+    out
+}
+
+/// Converts a proto penalty at `field` (`penalties[2]`), recording every violation.
+pub(crate) fn offence_from_pb(
+    penalty: &pb::Penalty,
+    field: &str,
+    rules: &Ruleset,
+    v: &mut Violations,
+) -> Option<Offence> {
+    let pb::Penalty {
+        offender,
+        infraction,
+        tiles,
+        declared_win_valid,
+        victim,
+        points,
+        lose_right_to_win,
+        misled,
+        misled_into,
+        late_minutes,
+    } = penalty;
+    let offender = v.take(required_seat(*offender, &format!("{field}.offender")));
+    let kind = v.take(infraction_kind_from_pb(
+        *infraction,
+        &format!("{field}.infraction"),
+    ))?;
+    let uses = Uses::of(kind);
+    check_unused_details(penalty, kind, field, v);
+    let tiles_before = v.0.len();
+    let decoded_tiles = if uses.tiles {
+        tiles_from_pb(tiles, &format!("{field}.tiles"), v)
+    } else {
+        Vec::new()
+    };
+    let tiles_ok = v.0.len() == tiles_before;
+    let points = i64::from(*points);
+    let infraction = match kind {
+        InfractionKind::Cheating => Infraction::Cheating,
+        InfractionKind::WrongChow => Infraction::WrongChow,
+        InfractionKind::WrongPung => Infraction::WrongPung,
+        InfractionKind::WrongKong => Infraction::WrongKong,
+        InfractionKind::EmptyChow => Infraction::EmptyChow,
+        InfractionKind::EmptyPung => Infraction::EmptyPung,
+        InfractionKind::EmptyKong => Infraction::EmptyKong,
+        InfractionKind::EarlyDraw => Infraction::EarlyDraw,
+        InfractionKind::LatePung => Infraction::LatePung,
+        InfractionKind::FalseWin => Infraction::FalseWin,
+        InfractionKind::WrongWinningTile => Infraction::WrongWinningTile,
+        InfractionKind::NotReadyWin => Infraction::NotReadyWin,
+        InfractionKind::DeliberateFalseWin => Infraction::DeliberateFalseWin,
+        InfractionKind::WrongTileCount => Infraction::WrongTileCount,
+        InfractionKind::SeriousDisturbance => Infraction::SeriousDisturbance,
+        InfractionKind::ExposingOwnTiles => Infraction::ExposingOwnTiles {
+            tiles: decoded_tiles,
+        },
+        InfractionKind::LayingDownHand => Infraction::LayingDownHand {
+            declared_win_valid: *declared_win_valid,
+            tiles: decoded_tiles,
+        },
+        InfractionKind::ExposingOthersTiles => Infraction::ExposingOthersTiles {
+            victim: v.take(required_seat(*victim, &format!("{field}.victim")))?,
+            points,
+        },
+        InfractionKind::NamingDiscard => Infraction::NamingDiscard { points },
+        InfractionKind::MisleadingDiscardName => {
+            let misled = v.take(required_seat(*misled, &format!("{field}.misled")));
+            let misled_into = v.take(false_declaration_from_pb(
+                *misled_into,
+                &format!("{field}.misled_into"),
+            ));
+            Infraction::MisleadingDiscardName {
+                misled: misled?,
+                misled_into: misled_into?,
+            }
+        }
+        InfractionKind::IllegalSignals => {
+            if *lose_right_to_win {
+                if points != 0 {
+                    v.push(
+                        ViolationCode::ContextConflict,
+                        format!("{field}.points"),
+                        "illegal signals are sanctioned with points or with the loss of the right to win (lose_right_to_win), not both",
+                    );
+                }
+                Infraction::IllegalSignals(SignalSanction::LoseRightToWin)
+            } else {
+                Infraction::IllegalSignals(SignalSanction::Points(points))
+            }
+        }
+        InfractionKind::LateArrival => Infraction::LateArrival {
+            minutes: i64::from(*late_minutes),
+        },
+    };
+    if !tiles_ok {
+        return None;
+    }
+    if let Some(offender) = offender {
+        return Some(Offence {
+            offender,
+            infraction,
+        });
+    }
+    check_without_offender(infraction, field, rules, v);
+    None
+}
+
+/// Checks the details of an infraction whose offender is unknown (already reported), with a
+/// stand-in offender they cannot conflict with.
+pub(crate) fn check_without_offender(
+    infraction: Infraction,
+    field: &str,
+    rules: &Ruleset,
+    v: &mut Violations,
+) {
+    let taken = if let Infraction::ExposingOthersTiles { victim, .. } = &infraction {
+        Some(*victim)
+    } else if let Infraction::MisleadingDiscardName { misled, .. } = &infraction {
+        Some(*misled)
+    } else {
+        None
+    };
+    let stand_in = Seat::ALL
+        .into_iter()
+        .find(|&s| Some(s) != taken)
+        .unwrap_or(Seat::East);
+    let offence = Offence {
+        offender: stand_in,
+        infraction,
+    };
+    if let Err(errors) = mcr::penalty::rule(&offence, 1, rules) {
+        // `rule` reports at `offence.…`.
+        let at = FieldPath::parse(field);
+        v.0.extend(
+            errors
+                .into_iter()
+                .map(|e| path::renamed_violation(e, |p| path::offence(p.split_at(1).1, &at))),
+        );
+    }
+}
+
+/// A domain offence as a proto penalty.
+pub fn offence_to_pb(offence: &Offence) -> pb::Penalty {
+    let Offence {
+        offender,
+        infraction,
+    } = offence;
+    let mut p = pb::Penalty {
+        offender: seat_to_pb(*offender) as i32,
+        infraction: infraction_kind_to_pb(infraction.kind()) as i32,
+        ..pb::Penalty::default()
+    };
+    let tiles = |tiles: &[Tile]| tiles.iter().map(|&t| tile_to_pb(t)).collect();
+    match infraction {
+        Infraction::Cheating
+        | Infraction::WrongChow
+        | Infraction::WrongPung
+        | Infraction::WrongKong
+        | Infraction::EmptyChow
+        | Infraction::EmptyPung
+        | Infraction::EmptyKong
+        | Infraction::EarlyDraw
+        | Infraction::LatePung
+        | Infraction::FalseWin
+        | Infraction::WrongWinningTile
+        | Infraction::NotReadyWin
+        | Infraction::DeliberateFalseWin
+        | Infraction::WrongTileCount
+        | Infraction::SeriousDisturbance => {}
+        Infraction::ExposingOwnTiles { tiles: t } => p.tiles = tiles(t),
+        Infraction::LayingDownHand {
+            declared_win_valid,
+            tiles: t,
+        } => {
+            p.declared_win_valid = *declared_win_valid;
+            p.tiles = tiles(t);
+        }
+        Infraction::ExposingOthersTiles { victim, points } => {
+            p.victim = seat_to_pb(*victim) as i32;
+            p.points = to_i32(*points);
+        }
+        Infraction::NamingDiscard { points }
+        | Infraction::IllegalSignals(SignalSanction::Points(points)) => p.points = to_i32(*points),
+        Infraction::MisleadingDiscardName {
+            misled,
+            misled_into,
+        } => {
+            p.misled = seat_to_pb(*misled) as i32;
+            p.misled_into = false_declaration_to_pb(*misled_into) as i32;
+        }
+        Infraction::IllegalSignals(SignalSanction::LoseRightToWin) => p.lose_right_to_win = true,
+        Infraction::LateArrival { minutes } => p.late_minutes = to_i32(*minutes),
+    }
+    p
+}
+
+/// Converts a list of proto penalties at `prefix` (`penalties`): the offences that
+/// converted, and the request index of each.
+pub(crate) fn offences_from_pb(
+    penalties: &[pb::Penalty],
+    prefix: &str,
+    rules: &Ruleset,
+    v: &mut Violations,
+) -> (Vec<Offence>, Vec<usize>) {
+    let mut offences = Vec::with_capacity(penalties.len());
+    let mut index = Vec::with_capacity(penalties.len());
+    for (i, p) in penalties.iter().enumerate() {
+        if let Some(o) = offence_from_pb(p, &format!("{prefix}[{i}]"), rules, v) {
+            offences.push(o);
+            index.push(i);
+        }
+    }
+    (offences, index)
+}
+
+/// A domain sanction as proto; `graded` marks points the referee fixed.
+pub(crate) fn sanction_to_pb(sanction: &Sanction, graded: bool) -> pb::Sanction {
+    let mut s = pb::Sanction::default();
+    let kind = match sanction {
+        Sanction::Warning => pb::SanctionKind::Warning,
+        Sanction::Deduction(points) => {
+            s.points = to_i32(*points);
+            s.referee_graded = graded;
+            pb::SanctionKind::Deduction
+        }
+        Sanction::PayEachOther(points) => {
+            s.points = to_i32(*points);
+            pb::SanctionKind::PayEachOther
+        }
+        Sanction::PayTo { seat, points } => {
+            s.points = to_i32(*points);
+            s.seat = seat_to_pb(*seat) as i32;
+            s.referee_graded = graded;
+            pb::SanctionKind::PayTo
+        }
+        Sanction::LoseRightToWin => pb::SanctionKind::LoseRightToWin,
+        Sanction::DiscardExposedTiles(tiles) => {
+            s.tiles = tiles.iter().map(|&t| tile_to_pb(t)).collect();
+            pb::SanctionKind::DiscardExposedTiles
+        }
+        Sanction::Disqualification => pb::SanctionKind::Disqualification,
+        Sanction::SessionDeduction(points) => {
+            s.points = to_i32(*points);
+            pb::SanctionKind::SessionDeduction
+        }
+        Sanction::Forfeit => pb::SanctionKind::Forfeit,
+    };
+    s.kind = kind as i32;
+    s
+}
+
+/// Whether the points of an infraction are graded by the referee (rows 7c, 8, 10).
+pub(crate) fn referee_graded(infraction: &Infraction) -> bool {
+    match infraction {
+        Infraction::ExposingOthersTiles { .. }
+        | Infraction::NamingDiscard { .. }
+        | Infraction::IllegalSignals(_) => true,
+        Infraction::Cheating
+        | Infraction::WrongChow
+        | Infraction::WrongPung
+        | Infraction::WrongKong
+        | Infraction::EmptyChow
+        | Infraction::EmptyPung
+        | Infraction::EmptyKong
+        | Infraction::EarlyDraw
+        | Infraction::LatePung
+        | Infraction::FalseWin
+        | Infraction::WrongWinningTile
+        | Infraction::NotReadyWin
+        | Infraction::DeliberateFalseWin
+        | Infraction::ExposingOwnTiles { .. }
+        | Infraction::LayingDownHand { .. }
+        | Infraction::MisleadingDiscardName { .. }
+        | Infraction::WrongTileCount
+        | Infraction::SeriousDisturbance
+        | Infraction::LateArrival { .. } => false,
+    }
+}
+
+/// A domain ruling as proto.
+pub fn ruling_to_pb(ruling: &Ruling) -> pb::Ruling {
+    let Ruling {
+        offender,
+        infraction,
+        occurrence,
+        sanctions,
+    } = ruling;
+    let kind = infraction.kind();
+    let graded = referee_graded(infraction);
+    pb::Ruling {
+        offence: Some(offence_to_pb(&Offence {
+            offender: *offender,
+            infraction: infraction.clone(),
+        })),
+        infraction_name_zh: kind.name_zh().to_owned(),
+        infraction_name_en: kind.name_en().to_owned(),
+        occurrence: *occurrence,
+        sanctions: sanctions
+            .iter()
+            .map(|s| sanction_to_pb(s, graded))
+            .collect(),
+    }
+}

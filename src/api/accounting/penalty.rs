@@ -1,0 +1,233 @@
+//! `AdjudicatePenalty`: offences ruled, or a declared win judged.
+
+use super::super::values::{optional_seat, required_seat, ruleset_to_pb, to_i32, verdict_to_pb};
+use super::offence::{offences_from_pb, ruling_to_pb};
+use super::payments::accounts_to_pb;
+use super::violations::{Violations, renumbered, ruleset_of};
+use super::winning_hand::{score_sheet, winning_hand_from_pb};
+use mcr::settlement::{Declaration, Payments, WinSource};
+use mcr::{Ruleset, RulesetId, Violation, ViolationCode};
+
+use super::super::json::{self, JsonError};
+use super::super::path::{self, FieldPath};
+use super::super::pb;
+
+/// The explicit occurrence of a single offence; 0 is `None` (count from the list).
+pub(crate) fn occurrence_from_pb(
+    occurrence: i32,
+    offences: usize,
+    v: &mut Violations,
+) -> Option<u32> {
+    match u32::try_from(occurrence) {
+        Err(_) => {
+            v.push(
+                ViolationCode::ValueNegative,
+                "occurrence",
+                format!(
+                    "the occurrence must be 1 or more (0 to count from the list), found {occurrence}"
+                ),
+            );
+            None
+        }
+        Ok(0) => None,
+        Ok(n) => {
+            if offences != 1 {
+                v.push(
+                    ViolationCode::ValueInvalid,
+                    "occurrence",
+                    format!("an occurrence goes with exactly one offence, found {offences}"),
+                );
+            }
+            Some(n)
+        }
+    }
+}
+
+/// Rules offences or judges a declared win: the `AdjudicatePenalty` call. Every violation
+/// of the request is reported.
+pub fn adjudicate_penalty(
+    request: &pb::AdjudicatePenaltyRequest,
+) -> Result<pb::AdjudicatePenaltyResponse, Vec<Violation>> {
+    let pb::AdjudicatePenaltyRequest {
+        offences,
+        occurrence,
+        declared_win,
+        ruleset,
+    } = request;
+    let mut v = Violations::default();
+    let ruleset = ruleset_of(*ruleset, &mut v);
+    let rules = Ruleset::get(ruleset);
+    match (offences.is_empty(), declared_win) {
+        (true, None) => v.push(
+            ViolationCode::ValueInvalid,
+            "offences",
+            "give the offences to rule or the declared win to judge",
+        ),
+        (false, Some(_)) => v.push(
+            ViolationCode::ContextConflict,
+            "declared_win",
+            "give the offences to rule or the declared win to judge, not both",
+        ),
+        (true, Some(_)) | (false, None) => {}
+    }
+    let occurrence = occurrence_from_pb(*occurrence, offences.len(), &mut v);
+    let (converted, index) = offences_from_pb(offences, "offences", rules, &mut v);
+    let mut rulings = match (occurrence, converted.as_slice()) {
+        (Some(n), [one]) => mcr::penalty::rule(one, n, rules).map(|r| vec![r]),
+        _ => mcr::penalty::adjudicate(&converted, rules),
+    }
+    .map_err(|errors| {
+        v.0.extend(errors.into_iter().map(|e| {
+            // `rule` reports at `offence.…`, `adjudicate` at `offences[k].…`.
+            path::renamed_violation(e, |p| {
+                let (at, detail) = if p.first_field() == Some("offence") {
+                    (FieldPath::parse("offences[0]"), p.split_at(1).1)
+                } else {
+                    p.split_at(2)
+                };
+                renumbered(path::offence(detail, &at), "offences", &index)
+            })
+        }));
+    })
+    .unwrap_or_default();
+
+    let judged = declared_win
+        .as_ref()
+        .and_then(|d| judge_declared(d, ruleset, rules, &mut v));
+    if !v.0.is_empty() {
+        return Err(v.0);
+    }
+    let (judgement, payments) = if let Some((judgement, pb_judgement)) = judged {
+        rulings.extend(judgement.ruling.iter().cloned());
+        (Some(pb_judgement), judgement.payments)
+    } else {
+        let mut payments = Payments::default();
+        for r in &rulings {
+            r.add_payments(&mut payments);
+        }
+        (None, payments)
+    };
+    Ok(pb::AdjudicatePenaltyResponse {
+        rulings: rulings.iter().map(ruling_to_pb).collect(),
+        judgement,
+        accounts: accounts_to_pb(&payments),
+        unpaid_penalties: to_i32(payments.unpaid_penalties()),
+        ruleset: ruleset_to_pb(ruleset) as i32,
+    })
+}
+
+/// Judges a declared win at `declared_win`, recording every violation.
+pub(crate) fn judge_declared(
+    d: &pb::DeclaredWin,
+    ruleset: RulesetId,
+    rules: &Ruleset,
+    v: &mut Violations,
+) -> Option<(mcr::adjudication::Judgement, pb::WinJudgement)> {
+    let pb::DeclaredWin {
+        declarer,
+        source,
+        discarder,
+        winning_hand,
+    } = d;
+    let declarer = v.take(required_seat(*declarer, "declared_win.declarer"));
+    let discarder_given = *discarder != pb::Seat::Unspecified as i32;
+    let discarder = v
+        .take(optional_seat(*discarder, "declared_win.discarder"))
+        .flatten();
+    let source = match pb::WinSource::try_from(*source) {
+        Ok(pb::WinSource::SelfDrawn) => {
+            if discarder_given {
+                v.push(
+                    ViolationCode::ContextConflict,
+                    "declared_win.discarder",
+                    "a self-drawn tile has no discarder",
+                );
+            }
+            Some(WinSource::SelfDrawn)
+        }
+        Ok(s @ (pb::WinSource::Discard | pb::WinSource::RobbingKong)) => {
+            if !discarder_given {
+                v.push(
+                    ViolationCode::SeatInvalid,
+                    "declared_win.discarder",
+                    "a tile from another player needs that player (SEAT_UNSPECIFIED given)",
+                );
+            }
+            discarder.map(|d| {
+                if s == pb::WinSource::Discard {
+                    WinSource::Discard { discarder: d }
+                } else {
+                    WinSource::RobbingKong { robbed: d }
+                }
+            })
+        }
+        Ok(pb::WinSource::Unspecified) => {
+            v.push(
+                ViolationCode::ValueInvalid,
+                "declared_win.source",
+                "where the declared tile came from is required (WIN_SOURCE_UNSPECIFIED given)",
+            );
+            None
+        }
+        Err(_) => {
+            v.push(
+                ViolationCode::ValueInvalid,
+                "declared_win.source",
+                format!("{source} is not a win source (expected WIN_SOURCE_SELF_DRAWN..WIN_SOURCE_ROBBING_KONG)"),
+            );
+            None
+        }
+    };
+    let hand = match winning_hand {
+        None => {
+            v.push(
+                ViolationCode::ValueInvalid,
+                "declared_win.winning_hand",
+                "the declared hand is required",
+            );
+            None
+        }
+        Some(w) => winning_hand_from_pb(w, "declared_win.winning_hand", declarer, source, v),
+    };
+    let (Some(declarer), Some(source), Some(hand)) = (declarer, source, hand) else {
+        return None;
+    };
+    let declaration = Declaration { declarer, source };
+    match mcr::judge_declared_win(&declaration, &hand.hand, &hand.context, rules) {
+        Err(errors) => {
+            v.0.extend(errors.into_iter().map(|mut e| {
+                e.field = match e.field.strip_prefix("declaration.source.") {
+                    Some(_) => "declared_win.discarder".to_owned(),
+                    None => path::winning_hand(
+                        FieldPath::parse(&e.field),
+                        &FieldPath::parse("declared_win.winning_hand"),
+                    )
+                    .to_string(),
+                };
+                e
+            }));
+            None
+        }
+        Ok(j) => {
+            let judgement = pb::WinJudgement {
+                verdict: verdict_to_pb(j.verdict) as i32,
+                shanten: i32::from(j.distance),
+                score_sheet: Some(score_sheet(&hand, ruleset)),
+            };
+            Some((j, judgement))
+        }
+    }
+}
+
+/// Reads an `AdjudicatePenaltyRequest` from proto3 JSON.
+pub fn penalty_request_from_json(text: &str) -> Result<pb::AdjudicatePenaltyRequest, JsonError> {
+    json::from_json("AdjudicatePenaltyRequest", text)
+}
+
+/// Writes an `AdjudicatePenaltyResponse` as proto3 JSON (one line, or indented when `pretty`).
+pub fn penalty_response_to_json(
+    response: &pb::AdjudicatePenaltyResponse,
+    pretty: bool,
+) -> Result<String, JsonError> {
+    json::to_json("AdjudicatePenaltyResponse", response, pretty)
+}

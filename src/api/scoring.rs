@@ -1,0 +1,544 @@
+//! The scoring family of the contract (`scoring.proto`): `ScoreHand`, `ValidateHand`,
+//! `BatchScoreHands` and `ListFans`, each from its request to its response.
+//!
+//! A request's hand and context are converted ([`super::hand`]), validated and scored by
+//! [`crate::referee`], and the result written back: by prost for `ValidateHand` and the
+//! JSON forms, straight to protobuf bytes for the gRPC scoring responses
+//! ([`super::wire`]).
+
+use super::hand::{Artefacts, HandDraft, HandSource, draft_context, draft_hand};
+use super::values::{
+    detail_of, element_kind_to_pb, fan_to_pb, outcome_to_pb, ruleset_from_pb, ruleset_to_pb,
+    shape_to_pb, tile_to_pb, value_invalid, view_from_pb, violation_to_pb,
+};
+use mcr::{Element, Fan, FanLine, FanSpec, HandInput, Outcome, Reading, Ruleset, Violation};
+
+use super::json::{self, JsonError};
+use super::path;
+use super::pb;
+use super::query::{BatchEntry, BatchScoreHandsQuery, CleanRequest, EntryBuffer, ScoreHandQuery};
+use super::wire::{BatchScoreHandsReply, BatchWriter, ScoreHandReply};
+use crate::referee::{self, Detail, Judgement, Scored};
+
+/// What a request asks for besides its hand and context: proto numbers as given.
+#[derive(Debug, Clone, Copy)]
+pub struct Asked {
+    /// The ruleset.
+    pub ruleset: i32,
+    /// The score view (the full sheet when unspecified).
+    pub view: i32,
+}
+
+impl Asked {
+    /// The ruleset and view a request asks for: its own numbers, these defaults where it
+    /// leaves them unspecified.
+    pub(crate) fn under(self, ruleset: i32, view: i32) -> Asked {
+        let or = |number: i32, default: i32| if number == 0 { default } else { number };
+        Asked {
+            ruleset: or(ruleset, self.ruleset),
+            view: or(view, self.view),
+        }
+    }
+}
+
+/// What [`judge_pb`] makes of a request.
+#[derive(Debug)]
+pub struct Judged {
+    /// The judgement.
+    pub judgement: Judgement,
+    /// The ruleset to report: the one applied, or for an unknown ruleset the number given.
+    pub ruleset: i32,
+    /// The view to answer in (the full sheet when the one asked for is unknown).
+    pub view: pb::ScoreView,
+}
+
+/// Converts, validates and scores the parts of a request, collecting every violation:
+/// the conversion's first (hand, context, ruleset, view), then the domain's. Works out the
+/// score sheet only as far as the view needs.
+pub fn judge_pb(
+    hand: Option<HandSource<'_>>,
+    context: Option<&pb::WinContext>,
+    asked: Asked,
+) -> Judged {
+    let mut violations = Vec::new();
+    let mut draft: Option<HandDraft> = None;
+    match hand {
+        None => violations.push(value_invalid(
+            "hand_input",
+            "the request has no hand: set `notation` or `hand`".to_owned(),
+        )),
+        Some(HandSource::Notation(text)) => match referee::parse_notation(text) {
+            Ok(input) => draft = Some(HandDraft::clean(input)),
+            Err(v) => violations.push(v),
+        },
+        Some(HandSource::Hand(h)) => {
+            let mut d = draft_hand(h);
+            violations.append(&mut d.violations);
+            draft = Some(d);
+        }
+    }
+    judge_draft(
+        draft.as_ref().map(|d| (&d.input, &d.artefacts)),
+        violations,
+        context,
+        asked,
+        None,
+    )
+}
+
+/// [`judge_pb`] from the hand's draft on, `violations` holding the hand's; a score is
+/// written into `spare` when there is one ([`referee::judge_reusing`]).
+pub(crate) fn judge_draft(
+    draft: Option<(&HandInput, &Artefacts)>,
+    mut violations: Vec<Violation>,
+    context: Option<&pb::WinContext>,
+    asked: Asked,
+    spare: Option<Box<Scored>>,
+) -> Judged {
+    let Asked { ruleset, view } = asked;
+    let (context, context_violations) = draft_context(context);
+    violations.extend(context_violations);
+    let ruleset_id = ruleset_from_pb(ruleset)
+        .map_err(|v| violations.push(v))
+        .ok();
+    let reported_ruleset = ruleset_id.map_or(ruleset, |id| ruleset_to_pb(id) as i32);
+    let view = view_from_pb(view, "view").unwrap_or_else(|v| {
+        violations.push(v);
+        pb::ScoreView::Full
+    });
+    let detail = detail_of(view);
+    let judged = |judgement| Judged {
+        judgement,
+        ruleset: reported_ruleset,
+        view,
+    };
+
+    match (draft, ruleset_id) {
+        (Some((input, _)), Some(id)) if violations.is_empty() => judged(
+            match referee::judge_reusing(input, &context, id, detail, spare) {
+                Judgement::Invalid(violations) => {
+                    Judgement::Invalid(violations.into_iter().map(path::hand_violation).collect())
+                }
+                scored @ Judgement::Scored(_) => scored,
+            },
+        ),
+        (draft, _) => {
+            if let Some((input, artefacts)) = draft
+                && let Err(domain) = input.validate(&context)
+            {
+                violations.extend(
+                    domain
+                        .into_iter()
+                        .filter(|v| !artefacts.cover(v))
+                        .map(path::hand_violation),
+                );
+            }
+            judged(Judgement::Invalid(violations))
+        }
+    }
+}
+
+/// A score sheet line as proto.
+pub fn fan_line_to_pb(line: &FanLine) -> pb::FanLine {
+    let FanLine {
+        fan,
+        points,
+        count,
+        elements,
+    } = line;
+    let spec = fan.spec();
+    pb::FanLine {
+        fan: fan_to_pb(*fan),
+        name_zh: spec.name_zh.to_owned(),
+        name_en: spec.name_en.to_owned(),
+        points: u32::from(*points),
+        count: u32::from(*count),
+        total_points: line.total(),
+        element_indices: elements
+            .iter()
+            .map(|i| u32::try_from(i).unwrap_or(u32::MAX))
+            .collect(),
+    }
+}
+
+/// A score sheet line as proto without names or elements ([`pb::ScoreView::Basic`]).
+pub(crate) fn fan_line_numbers(line: &FanLine) -> pb::FanLine {
+    pb::FanLine {
+        fan: fan_to_pb(line.fan),
+        name_zh: String::new(),
+        name_en: String::new(),
+        points: u32::from(line.points),
+        count: u32::from(line.count),
+        total_points: line.total(),
+        element_indices: Vec::new(),
+    }
+}
+
+/// A reading element as proto.
+pub fn element_to_pb(element: &Element) -> pb::ReadingElement {
+    let Element {
+        kind,
+        tiles,
+        declared,
+        claimed,
+    } = element;
+    pb::ReadingElement {
+        kind: element_kind_to_pb(*kind) as i32,
+        tiles: tiles.iter().map(|&t| tile_to_pb(t)).collect(),
+        declared: *declared,
+        claimed: *claimed,
+    }
+}
+
+/// A reading as proto.
+pub fn reading_to_pb(reading: &Reading) -> pb::Reading {
+    pb::Reading {
+        shape: shape_to_pb(reading.shape()) as i32,
+        elements: reading.elements().iter().map(element_to_pb).collect(),
+    }
+}
+
+/// A score as a response in `view`.
+pub(crate) fn scored_to_pb(s: &Scored, view: pb::ScoreView) -> pb::ScoreHandResponse {
+    let scoring = &s.scoring;
+    let numbers = pb::ScoreHandResponse {
+        outcome: outcome_to_pb(scoring.outcome) as i32,
+        fans: Vec::new(),
+        fan_total: scoring.fan_total,
+        flower_points: scoring.flower_points,
+        total: scoring.total,
+        violations: Vec::new(),
+        reading: None,
+        notation: String::new(),
+        ruleset: ruleset_to_pb(s.ruleset.id) as i32,
+    };
+    match detail_of(view) {
+        Detail::Totals => pb::ScoreHandResponse {
+            fans: s.lines.iter().map(fan_line_numbers).collect(),
+            ..numbers
+        },
+        Detail::Sheet => pb::ScoreHandResponse {
+            fans: s.lines.iter().map(fan_line_to_pb).collect(),
+            reading: scoring.reading.as_ref().map(|r| pb::Reading {
+                shape: shape_to_pb(r.shape()) as i32,
+                elements: s.elements.iter().map(element_to_pb).collect(),
+            }),
+            notation: s.notation(),
+            ..numbers
+        },
+    }
+}
+
+/// A judgement as a `ScoreHand` response in `view`; `ruleset` is reported as is for an
+/// invalid input.
+pub fn score_response(
+    judgement: &Judgement,
+    ruleset: i32,
+    view: pb::ScoreView,
+) -> pb::ScoreHandResponse {
+    match judgement {
+        Judgement::Invalid(violations) => pb::ScoreHandResponse {
+            outcome: pb::Outcome::Invalid as i32,
+            violations: violations.iter().map(violation_to_pb).collect(),
+            ruleset,
+            ..pb::ScoreHandResponse::default()
+        },
+        Judgement::Scored(s) => scored_to_pb(s, view),
+    }
+}
+
+/// A judgement as a `ValidateHand` response.
+pub fn validate_response(judgement: &Judgement) -> pb::ValidateHandResponse {
+    match judgement {
+        Judgement::Invalid(violations) => pb::ValidateHandResponse {
+            valid: false,
+            violations: violations.iter().map(violation_to_pb).collect(),
+            winning_shape: false,
+            reaches_minimum: false,
+            outcome: pb::Outcome::Invalid as i32,
+        },
+        Judgement::Scored(s) => pb::ValidateHandResponse {
+            valid: true,
+            violations: Vec::new(),
+            winning_shape: s.is_winning_shape(),
+            reaches_minimum: s.scoring.outcome == Outcome::Win,
+            outcome: outcome_to_pb(s.scoring.outcome) as i32,
+        },
+    }
+}
+
+/// Handles a `ScoreHand` request: the itemised score, or `OUTCOME_INVALID` with every violation.
+/// Never panics, whatever the request holds.
+pub fn score_request(request: &pb::ScoreHandRequest) -> pb::ScoreHandResponse {
+    let judged = judge_score_request(request, UNSPECIFIED);
+    score_response(&judged.judgement, judged.ruleset, judged.view)
+}
+
+/// No defaults for [`judge_score_request`]: what the request leaves unspecified stays so.
+pub(crate) const UNSPECIFIED: Asked = Asked {
+    ruleset: pb::Ruleset::Unspecified as i32,
+    view: pb::ScoreView::Unspecified as i32,
+};
+
+/// Judges a `ScoreHand` request (or a batch entry), its unspecified ruleset and view taken
+/// from `defaults`.
+pub(crate) fn judge_score_request(request: &pb::ScoreHandRequest, defaults: Asked) -> Judged {
+    let pb::ScoreHandRequest {
+        hand_input,
+        context,
+        ruleset,
+        view,
+    } = request;
+    judge_pb(
+        hand_input.as_ref().map(HandSource::from),
+        context.as_ref(),
+        defaults.under(*ruleset, *view),
+    )
+}
+
+/// Judges a `ScoreHand` request (or a batch entry) as the server reads it, its unspecified
+/// ruleset and view taken from `defaults`: the same judgement as for the message prost
+/// decodes from the same bytes.
+pub(crate) fn judge_query(query: ScoreHandQuery, defaults: Asked) -> Judged {
+    match query {
+        ScoreHandQuery::Decoded(request) => judge_score_request(&request, defaults),
+        ScoreHandQuery::Clean(request) => judge_clean(&request, defaults, None),
+    }
+}
+
+/// Judges a request with a clean structured hand (see [`judge_query`]), a score written
+/// into `spare` when there is one.
+pub(crate) fn judge_clean(
+    request: &CleanRequest,
+    defaults: Asked,
+    spare: Option<Box<Scored>>,
+) -> Judged {
+    let CleanRequest {
+        hand,
+        context,
+        ruleset,
+        view,
+    } = request;
+    judge_draft(
+        Some((hand, &Artefacts::default())),
+        Vec::new(),
+        context.as_ref(),
+        defaults.under(*ruleset, *view),
+        spare,
+    )
+}
+
+/// Handles a `ValidateHand` request. Never panics, whatever the request holds.
+pub fn validate_request(request: &pb::ValidateHandRequest) -> pb::ValidateHandResponse {
+    let pb::ValidateHandRequest {
+        hand_input,
+        context,
+        ruleset,
+    } = request;
+    // Validation needs no score sheet: the numbers are enough.
+    let judged = judge_pb(
+        hand_input.as_ref().map(HandSource::from),
+        context.as_ref(),
+        Asked {
+            ruleset: *ruleset,
+            view: pb::ScoreView::Basic as i32,
+        },
+    );
+    validate_response(&judged.judgement)
+}
+
+/// Handles a `ScoreHand` call: the itemised score of a well-formed hand (a losing one
+/// included), encoded as [`score_response`] would build it, or every violation of a
+/// malformed one. Never panics, whatever the request holds.
+pub fn score_hand(request: ScoreHandQuery) -> Result<ScoreHandReply, Vec<Violation>> {
+    let judged = judge_query(request, UNSPECIFIED);
+    match judged.judgement {
+        Judgement::Invalid(violations) => Err(violations),
+        Judgement::Scored(s) => Ok(ScoreHandReply::new(&s, judged.view)),
+    }
+}
+
+/// Handles a `BatchScoreHands` call: one result per request, in order, each a score or the
+/// entry's violations (paths relative to the entry) under the reason [`INVALID_HAND`]. The
+/// errors are a message prost cannot decode, and a `default_ruleset` or `default_view`
+/// outside its enum. The batch length is the caller's to limit.
+///
+/// # Errors
+/// As [`BatchScoring::new`] and [`BatchScoring::score`].
+pub fn batch_score_hands(
+    request: BatchScoreHandsQuery,
+) -> Result<BatchScoreHandsReply, BatchRejection> {
+    BatchScoring::new(request)?.finish()
+}
+
+/// Why a batch gets no answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BatchRejection {
+    /// prost cannot decode the message (an entry is not a `ScoreHandRequest`): prost's error,
+    /// as if the message had not been read at all.
+    Malformed(prost::DecodeError),
+    /// `default_ruleset` or `default_view` is outside its enum.
+    Invalid(Vec<Violation>),
+}
+
+/// A `BatchScoreHands` call answered a part at a time ([`batch_score_hands`] in steps), so
+/// that a server can let other calls run between the parts.
+#[derive(Debug)]
+pub struct BatchScoring {
+    pub(crate) request: BatchScoreHandsQuery,
+    /// The next entry to answer.
+    pub(crate) next: usize,
+    pub(crate) buffer: EntryBuffer,
+    pub(crate) defaults: Asked,
+    pub(crate) reply: BatchWriter,
+    /// The last score written, whose allocations serve the next entry's.
+    pub(crate) spare: Option<Box<Scored>>,
+}
+
+impl BatchScoring {
+    /// Starts answering `request`.
+    ///
+    /// # Errors
+    /// A `default_ruleset` or `default_view` outside its enum, unless prost cannot decode
+    /// the message: that comes first.
+    pub fn new(mut request: BatchScoreHandsQuery) -> Result<Self, BatchRejection> {
+        let mut violations = Vec::new();
+        let default_ruleset = ruleset_from_pb(request.default_ruleset)
+            .map_err(|mut v| {
+                "default_ruleset".clone_into(&mut v.field);
+                violations.push(v);
+            })
+            .ok();
+        let default_view = view_from_pb(request.default_view, "default_view")
+            .map_err(|v| violations.push(v))
+            .ok();
+        let (Some(default_ruleset), Some(default_view)) = (default_ruleset, default_view) else {
+            request.check().map_err(BatchRejection::Malformed)?;
+            return Err(BatchRejection::Invalid(violations));
+        };
+        let reply = BatchWriter::with_capacity(request.len(), default_view);
+        Ok(BatchScoring {
+            request,
+            next: 0,
+            buffer: EntryBuffer::default(),
+            defaults: Asked {
+                ruleset: ruleset_to_pb(default_ruleset) as i32,
+                view: default_view as i32,
+            },
+            reply,
+            spare: None,
+        })
+    }
+
+    /// Answers up to `hands` more entries, in order; whether any are left.
+    ///
+    /// # Errors
+    /// When prost cannot decode the message (found as the entries are read): the batch gets
+    /// no answer.
+    pub fn score(&mut self, hands: usize) -> Result<bool, BatchRejection> {
+        let end = self.next.saturating_add(hands).min(self.request.len());
+        while self.next < end {
+            let judged = match self.request.entry(self.next, &mut self.buffer) {
+                Ok(Some(BatchEntry::Clean(request))) => {
+                    judge_clean(request, self.defaults, self.spare.take())
+                }
+                Ok(Some(BatchEntry::Decoded(request))) => {
+                    judge_score_request(request, self.defaults)
+                }
+                // Not reached: `len` counts the entries `entry` reads. Should it happen, the
+                // batch ends here rather than never.
+                Ok(None) => {
+                    debug_assert!(false, "entry {} of {} missing", self.next, end);
+                    self.next = usize::MAX;
+                    break;
+                }
+                Err(e) => return Err(BatchRejection::Malformed(e)),
+            };
+            self.reply.push(&judged.judgement, judged.view);
+            if let Judgement::Scored(scored) = judged.judgement {
+                self.spare = Some(scored);
+            }
+            self.next += 1;
+        }
+        Ok(self.next < self.request.len())
+    }
+
+    /// The reply, every entry answered.
+    ///
+    /// # Errors
+    /// As [`BatchScoring::score`].
+    pub fn finish(mut self) -> Result<BatchScoreHandsReply, BatchRejection> {
+        while self.score(usize::MAX)? {}
+        Ok(self.reply.finish())
+    }
+}
+
+/// Handles a `ListFans` call: every fan with its points and exclusions under the ruleset.
+/// The only error is a ruleset outside the enum.
+pub fn list_fans(request: &pb::ListFansRequest) -> Result<pb::ListFansResponse, Vec<Violation>> {
+    let pb::ListFansRequest { ruleset } = request;
+    let rules = Ruleset::get(ruleset_from_pb(*ruleset).map_err(|v| vec![v])?);
+    let sorted = |fans: &mut dyn Iterator<Item = Fan>| {
+        let mut numbers: Vec<i32> = fans.map(fan_to_pb).collect();
+        numbers.sort_unstable();
+        numbers
+    };
+    let fans = Fan::ALL
+        .into_iter()
+        .map(|fan| {
+            let FanSpec {
+                fan: _,
+                name_zh,
+                name_en,
+                points: _,
+                excludes,
+                excludes_for_its_sets,
+            } = *fan.spec();
+            pb::FanInfo {
+                fan: fan_to_pb(fan),
+                number: u32::from(fan.id()),
+                name_zh: name_zh.to_owned(),
+                name_en: name_en.to_owned(),
+                points: u32::from(rules.points(fan)),
+                excludes: sorted(
+                    &mut excludes
+                        .iter()
+                        .copied()
+                        .filter(|&excluded| rules.excludes(fan, excluded)),
+                ),
+                excludes_for_its_sets: sorted(&mut excludes_for_its_sets.iter().copied()),
+            }
+        })
+        .collect();
+    Ok(pb::ListFansResponse {
+        ruleset: ruleset_to_pb(rules.id) as i32,
+        fans,
+    })
+}
+
+/// Writes a judgement as a `ScoreHandResponse` in proto3 JSON (for front ends that work in
+/// domain terms, such as the command line).
+pub fn judgement_to_json(
+    judgement: &Judgement,
+    ruleset: mcr::RulesetId,
+    pretty: bool,
+) -> Result<String, JsonError> {
+    let ruleset = ruleset_to_pb(ruleset) as i32;
+    json::score_response_to_json(
+        &score_response(judgement, ruleset, pb::ScoreView::Full),
+        pretty,
+    )
+}
+
+/// One line of the JSON Lines protocol: a `ScoreHandRequest` in, a `ScoreHandResponse` out, or
+/// `{"error": {"code": "REQUEST_UNPARSABLE", "message": …}}` when the line is not a request.
+pub fn score_json_line(line: &str) -> String {
+    match json::score_request_from_json(line) {
+        Err(e) => json::error_line("REQUEST_UNPARSABLE", &e.message),
+        Ok(request) => {
+            let response = score_request(&request);
+            json::score_response_to_json(&response, false)
+                .unwrap_or_else(|e| json::error_line("INTERNAL", &e.message))
+        }
+    }
+}
