@@ -7,8 +7,8 @@
 //!   the score sheet), free of any transport type;
 //! - [`api`]: the protobuf contract `mahjong.v1` ([`pb`]), the conversions between it and the
 //!   domain, and its proto3 JSON form; the only module that touches prost types;
-//! - [`cli`]: the `mahjong-referee` command line;
-//! - [`cli_accounting`]: its accounting subcommands (`settle`, `penalty`, `standings`);
+//! - [`cli`]: the `mahjong-referee` command line, its accounting subcommands (`settle`,
+//!   `penalty`, `standings`) among them;
 //! - [`server`]: the gRPC server (health, reflection, gRPC-Web, limits, TLS, drain), set up
 //!   by [`config`]; [`healthcheck`] is its probe;
 //! - [`telemetry`] and [`metrics`]: logs, OpenTelemetry traces and Prometheus metrics of the
@@ -18,7 +18,6 @@
 
 pub mod api;
 pub mod cli;
-pub mod cli_accounting;
 pub mod config;
 pub mod healthcheck;
 pub mod metrics;

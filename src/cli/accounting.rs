@@ -12,6 +12,9 @@
 //! an invalid request (every violation on stderr, one per line: `CODE at field: message`) or
 //! unreadable input, 1 when the output cannot be written.
 
+use super::text::{
+    EXIT_INVALID, LastColumn, fraction_text, ordinal, signed, table, tiles_text, violations_of,
+};
 use std::fmt::Write as _;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -19,13 +22,8 @@ use std::process::ExitCode;
 use clap::Args;
 use mcr::Violation;
 
-use crate::api::accounting;
 use crate::api::json::JsonError;
-use crate::api::{pb, values};
-use crate::cli::{pad, width};
-
-/// Exit code for invalid input (the same as clap's usage errors).
-const EXIT_INVALID: u8 = 2;
+use crate::api::{accounting, pb, values};
 
 /// Arguments of `settle`, `penalty` and `standings`.
 #[derive(Debug, Args)]
@@ -108,15 +106,15 @@ pub fn standings(
 }
 
 /// What one subcommand does with its request.
-struct Command<Req, Resp> {
-    name: &'static str,
-    parse: fn(&str) -> Result<Req, JsonError>,
-    call: fn(&Req) -> Result<Resp, Vec<Violation>>,
-    to_json: fn(&Resp, bool) -> Result<String, JsonError>,
-    sheet: fn(&Req, &Resp) -> String,
+pub(crate) struct Command<Req, Resp> {
+    pub(crate) name: &'static str,
+    pub(crate) parse: fn(&str) -> Result<Req, JsonError>,
+    pub(crate) call: fn(&Req) -> Result<Resp, Vec<Violation>>,
+    pub(crate) to_json: fn(&Resp, bool) -> Result<String, JsonError>,
+    pub(crate) sheet: fn(&Req, &Resp) -> String,
 }
 
-fn run<Req, Resp>(
+pub(crate) fn run<Req, Resp>(
     command: &Command<Req, Resp>,
     args: &RequestArgs,
     stdin: &mut impl Read,
@@ -140,7 +138,7 @@ fn run<Req, Resp>(
     };
     match (command.call)(&request) {
         Err(violations) => {
-            write!(err, "{}", violations_text(&violations))?;
+            write!(err, "{}", violations_of("request", &violations))?;
             Ok(ExitCode::from(EXIT_INVALID))
         }
         Ok(response) => {
@@ -156,7 +154,10 @@ fn run<Req, Resp>(
 }
 
 /// The request text: the argument, the file after `@`, or standard input.
-fn read_request(argument: Option<&str>, stdin: &mut impl Read) -> Result<String, String> {
+pub(crate) fn read_request(
+    argument: Option<&str>,
+    stdin: &mut impl Read,
+) -> Result<String, String> {
     if let Some(arg) = argument {
         return match arg.strip_prefix('@') {
             Some(path) => std::fs::read_to_string(path)
@@ -171,118 +172,20 @@ fn read_request(argument: Option<&str>, stdin: &mut impl Read) -> Result<String,
     Ok(text)
 }
 
-/// Every violation of a request, one per line: `CODE at field: message`.
-pub fn violations_text(violations: &[Violation]) -> String {
-    crate::cli::violations_of("request", violations)
-}
-
-// ---------------------------------------------------------------------------------------------
-// Names and numbers
-
-/// How the last column of a [`table`] is aligned.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum LastColumn {
-    /// To the right (numbers).
-    Right,
-    /// To the left, like the others.
-    Left,
-}
-
-/// Rows of cells in aligned columns, each line indented by `indent`.
-fn table(rows: &[Vec<String>], indent: usize, last: LastColumn) -> String {
-    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..columns)
-        .map(|c| {
-            rows.iter()
-                .filter_map(|r| r.get(c))
-                .map(|s| width(s))
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut out = String::new();
-    for row in rows {
-        let mut line = " ".repeat(indent);
-        for (c, cell) in row.iter().enumerate() {
-            let w = widths.get(c).copied().unwrap_or(0);
-            if c + 1 == columns && last == LastColumn::Right {
-                line.push_str(&" ".repeat(w.saturating_sub(width(cell))));
-                line.push_str(cell);
-            } else {
-                line.push_str(&pad(cell, w));
-                line.push_str("  ");
-            }
-        }
-        let _ = writeln!(out, "{}", line.trim_end());
-    }
-    out
-}
-
-fn seat_name(number: i32) -> &'static str {
+pub(crate) fn seat_name(number: i32) -> &'static str {
     values::seat_from_pb(number).map_or("?", mcr::Seat::name)
 }
 
-fn ruleset_name(number: i32) -> &'static str {
+pub(crate) fn ruleset_name(number: i32) -> &'static str {
     values::ruleset_from_pb(number).map_or("?", mcr::RulesetId::name)
 }
 
-/// Points with their sign: `+38`, `-8`, `0`.
-fn signed(n: i32) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
-    }
-}
-
-/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
-fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
-fn infraction_names(number: i32) -> (&'static str, &'static str) {
+pub(crate) fn infraction_names(number: i32) -> (&'static str, &'static str) {
     values::infraction_kind_from_pb(number, "").map_or(("?", "?"), |k| (k.name_zh(), k.name_en()))
 }
 
-fn tiles_text(tiles: &[i32]) -> String {
-    let tiles: Vec<mcr::Tile> = tiles
-        .iter()
-        .filter_map(|&t| values::tile_from_pb(t))
-        .collect();
-    let mut out = String::new();
-    mcr::notation::write_tiles(&mut out, &tiles);
-    out
-}
-
-/// A fraction for people: `4`, `1.5`, `10/3`.
-fn fraction_text(f: Option<&pb::Fraction>) -> String {
-    match f {
-        None => "-".to_owned(),
-        Some(f) if f.denominator == 1 => f.numerator.to_string(),
-        Some(f) if f.denominator == 2 => {
-            let whole = f.numerator / 2;
-            if f.numerator < 0 && whole == 0 {
-                "-0.5".to_owned()
-            } else {
-                format!("{whole}.5")
-            }
-        }
-        Some(f) => format!("{}/{}", f.numerator, f.denominator),
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Accounts and rulings
-
 /// The four seats' accounts: each seat's net result, then its itemised lines.
-fn accounts_text(accounts: &[pb::SeatAccount]) -> String {
+pub(crate) fn accounts_text(accounts: &[pb::SeatAccount]) -> String {
     let mut rows = Vec::new();
     for a in accounts {
         rows.push(vec![
@@ -315,7 +218,7 @@ fn accounts_text(accounts: &[pb::SeatAccount]) -> String {
 }
 
 /// One sanction in plain English.
-fn sanction_text(s: &pb::Sanction) -> String {
+pub(crate) fn sanction_text(s: &pb::Sanction) -> String {
     let graded = if s.referee_graded {
         ", graded by the referee"
     } else {
@@ -346,12 +249,12 @@ fn sanction_text(s: &pb::Sanction) -> String {
     }
 }
 
-fn is_escalating(infraction: i32) -> bool {
+pub(crate) fn is_escalating(infraction: i32) -> bool {
     values::infraction_kind_from_pb(infraction, "").is_ok_and(|k| k.repeated_offence().is_some())
 }
 
 /// The rulings, numbered, one per line.
-fn rulings_text(rulings: &[pb::Ruling]) -> String {
+pub(crate) fn rulings_text(rulings: &[pb::Ruling]) -> String {
     let mut out = String::new();
     for (i, r) in rulings.iter().enumerate() {
         let offence = r.offence.clone().unwrap_or_default();
@@ -379,7 +282,7 @@ fn rulings_text(rulings: &[pb::Ruling]) -> String {
 }
 
 /// A scored hand in one block: notation, fans, totals.
-fn score_sheet_text(sheet: &pb::ScoreHandResponse) -> String {
+pub(crate) fn score_sheet_text(sheet: &pb::ScoreHandResponse) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "Hand       {}", sheet.notation);
     let rows: Vec<Vec<String>> = sheet
@@ -412,10 +315,7 @@ fn score_sheet_text(sheet: &pb::ScoreHandResponse) -> String {
     out
 }
 
-// ---------------------------------------------------------------------------------------------
-// settle
-
-fn false_declaration_names(number: i32) -> (&'static str, &'static str) {
+pub(crate) fn false_declaration_names(number: i32) -> (&'static str, &'static str) {
     match pb::FalseDeclaration::try_from(number) {
         Ok(pb::FalseDeclaration::FalseWin) => ("错和", "false win"),
         Ok(pb::FalseDeclaration::WrongWinningTile) => ("和错牌", "wrong winning tile"),
@@ -425,7 +325,7 @@ fn false_declaration_names(number: i32) -> (&'static str, &'static str) {
     }
 }
 
-fn result_text(result: &pb::HandResult) -> String {
+pub(crate) fn result_text(result: &pb::HandResult) -> String {
     match pb::HandOutcome::try_from(result.outcome) {
         Ok(pb::HandOutcome::Win) => {
             let how = match pb::WinSource::try_from(result.source) {
@@ -495,10 +395,7 @@ pub fn settle_sheet(_request: &pb::SettleHandRequest, r: &pb::SettleHandResponse
     out
 }
 
-// ---------------------------------------------------------------------------------------------
-// penalty
-
-fn verdict_text(j: &pb::WinJudgement) -> String {
+pub(crate) fn verdict_text(j: &pb::WinJudgement) -> String {
     let distance = match j.shanten {
         0 => "the thirteen tiles before the declared one were ready".to_owned(),
         1 => "the thirteen tiles before the declared one were 1 tile short of ready".to_owned(),
@@ -562,9 +459,6 @@ pub fn penalty_sheet(
     );
     out
 }
-
-// ---------------------------------------------------------------------------------------------
-// standings
 
 /// The readable standings table.
 pub fn standings_sheet(

@@ -1,60 +1,16 @@
-//! The `mahjong-referee` command line.
-//!
-//! ```text
-//! mahjong-referee score '<notation>' [--self-drawn] [--robbing-kong] [--replacement-draw]
-//!     [--last-tile] [--last-copy] [--seat E|S|W|N] [--prevalent E|S|W|N] [--flowers N]
-//!     [--ruleset chinese-official-1998|mil|green-book-2006] [--json]
-//! mahjong-referee score --jsonl  < requests.jsonl  > responses.jsonl
-//! mahjong-referee settle|penalty|standings ['<request JSON>' | @request.json] [--json]
-//! mahjong-referee [serve] [--listen-addr HOST:PORT] …      (see crate::config)
-//! mahjong-referee healthcheck [--addr URL]    (default: the port of MAHJONG_LISTEN_ADDR on 127.0.0.1)
-//! ```
-//!
-//! Exit codes: 0 for any scored hand (a losing hand too), 2 for invalid input (every violation
-//! is listed on stderr) or a usage error, 1 when the output cannot be written.
+//! `mahjong-referee score`: one hand from its notation and flags, or `ScoreHandRequest`s
+//! as JSON Lines.
 
-use std::ffi::OsString;
+use super::text::{EXIT_INVALID, pad, violations_text, width};
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
-use mcr::{FanLine, Outcome, RulesetId, Violation, WinContext, WinMethod, Wind};
+use clap::Args;
+use mcr::{FanLine, Outcome, RulesetId, WinContext, WinMethod, Wind};
 
 use crate::api::{json, path, scoring};
-use crate::config::Config;
-use crate::healthcheck::{self, HealthcheckArgs};
 use crate::referee::{self, Judgement, Scored};
-use crate::server::ServeError;
-
-/// Exit code for invalid input (the same as clap's usage errors).
-const EXIT_INVALID: u8 = 2;
-
-/// Chinese Official Mahjong (MCR) referee: validates and scores hands.
-#[derive(Debug, Parser)]
-#[command(name = "mahjong-referee", version)]
-pub struct Cli {
-    /// What to do; without a subcommand, `serve` with its environment variables.
-    #[command(subcommand)]
-    pub command: Option<Command>,
-}
-
-/// The subcommands.
-#[derive(Debug, Subcommand)]
-pub enum Command {
-    /// Score a hand given in notation, or a stream of JSON requests with --jsonl.
-    Score(ScoreArgs),
-    /// Settle one hand: each seat's itemised points (request as JSON, @FILE or stdin).
-    Settle(crate::cli_accounting::RequestArgs),
-    /// Rule penalties or judge a declared win (request as JSON, @FILE or stdin).
-    Penalty(crate::cli_accounting::RequestArgs),
-    /// Session totals, standard points and rankings (request as JSON, @FILE or stdin).
-    Standings(crate::cli_accounting::RequestArgs),
-    /// Serve the gRPC API (the default): every flag also reads a MAHJONG_* variable.
-    Serve(Box<Config>),
-    /// Exit 0 if a server reports SERVING on grpc.health.v1, 1 otherwise.
-    Healthcheck(HealthcheckArgs),
-}
 
 /// Arguments of `score`.
 #[allow(clippy::struct_excessive_bools)] // one flag per circumstance of the win, as on a score sheet
@@ -131,97 +87,13 @@ impl ScoreArgs {
     }
 }
 
-fn parse_wind(s: &str) -> Result<Wind, String> {
+pub(crate) fn parse_wind(s: &str) -> Result<Wind, String> {
     match s.to_ascii_uppercase().as_str() {
         "E" | "EAST" => Ok(Wind::East),
         "S" | "SOUTH" => Ok(Wind::South),
         "W" | "WEST" => Ok(Wind::West),
         "N" | "NORTH" => Ok(Wind::North),
         _ => Err(format!("`{s}` is not a wind (expected E, S, W or N)")),
-    }
-}
-
-/// Runs the command line on the process arguments and standard streams.
-pub fn run() -> ExitCode {
-    run_from(std::env::args_os())
-}
-
-/// Runs the command line on the given arguments (the first is the program name).
-pub fn run_from<I, T>(args: I) -> ExitCode
-where
-    I: IntoIterator<Item = T>,
-    T: Into<OsString> + Clone,
-{
-    let cli = match Cli::try_parse_from(args) {
-        Ok(cli) => cli,
-        Err(e) => {
-            // Help and version go to stdout with exit 0, usage errors to stderr with exit 2.
-            let _ = e.print();
-            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(EXIT_INVALID));
-        }
-    };
-    let result = match cli.command {
-        Some(Command::Score(args)) if args.jsonl => {
-            score_jsonl(&mut io::stdin().lock(), &mut io::stdout().lock())
-        }
-        Some(Command::Score(args)) => score_one(&args, &mut io::stdout().lock(), &mut io::stderr()),
-        Some(Command::Settle(args)) => crate::cli_accounting::settle(
-            &args,
-            &mut io::stdin().lock(),
-            &mut io::stdout().lock(),
-            &mut io::stderr(),
-        ),
-        Some(Command::Penalty(args)) => crate::cli_accounting::penalty(
-            &args,
-            &mut io::stdin().lock(),
-            &mut io::stdout().lock(),
-            &mut io::stderr(),
-        ),
-        Some(Command::Standings(args)) => crate::cli_accounting::standings(
-            &args,
-            &mut io::stdin().lock(),
-            &mut io::stdout().lock(),
-            &mut io::stderr(),
-        ),
-        Some(Command::Serve(config)) => return serve(*config),
-        Some(Command::Healthcheck(args)) => return healthcheck::run(&args),
-        None => match Config::from_env() {
-            Ok(config) => return serve(config),
-            Err(e) => {
-                let _ = e.print();
-                return ExitCode::from(EXIT_INVALID);
-            }
-        },
-    };
-    result.unwrap_or_else(|e| {
-        if e.kind() != io::ErrorKind::BrokenPipe {
-            let _ = writeln!(io::stderr(), "mahjong-referee: {e}");
-        }
-        ExitCode::FAILURE
-    })
-}
-
-/// `serve`: runs the server until SIGTERM or SIGINT. Exit codes: 0 after a graceful
-/// shutdown, 2 for an invalid configuration, 1 for any other failure.
-fn serve(config: Config) -> ExitCode {
-    match crate::server::serve(config) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            let _ = writeln!(io::stderr(), "mahjong-referee serve: {e}");
-            match e {
-                ServeError::Config(_)
-                | ServeError::Telemetry(crate::telemetry::TelemetryError::InvalidLogLevel(_)) => {
-                    ExitCode::from(EXIT_INVALID)
-                }
-                ServeError::TlsFile { .. }
-                | ServeError::Bind { .. }
-                | ServeError::Transport(_)
-                | ServeError::Reflection(_)
-                | ServeError::Runtime(_)
-                | ServeError::Telemetry(_)
-                | ServeError::Metrics(_) => ExitCode::FAILURE,
-            }
-        }
     }
 }
 
@@ -280,42 +152,6 @@ pub fn score_jsonl(input: &mut impl BufRead, out: &mut impl Write) -> io::Result
         out.flush()?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Every violation of a hand, one per line: `CODE at field: message`.
-pub fn violations_text(violations: &[Violation]) -> String {
-    violations_of("hand", violations)
-}
-
-/// Every violation, one per line (`CODE at field: message`), under a heading that names what
-/// is invalid (`invalid hand: 2 violations`).
-pub(crate) fn violations_of(what: &str, violations: &[Violation]) -> String {
-    let mut out = format!(
-        "invalid {what}: {} violation{}\n",
-        violations.len(),
-        if violations.len() == 1 { "" } else { "s" }
-    );
-    for v in violations {
-        let _ = writeln!(out, "  {v}");
-    }
-    out
-}
-
-/// Terminal columns of a string: CJK characters take two.
-pub(crate) fn width(s: &str) -> usize {
-    s.chars()
-        .map(|c| {
-            let wide = ('\u{2E80}'..='\u{9FFF}').contains(&c)
-                || ('\u{F900}'..='\u{FAFF}').contains(&c)
-                || ('\u{FF00}'..='\u{FF60}').contains(&c);
-            if wide { 2 } else { 1 }
-        })
-        .sum()
-}
-
-/// `s` followed by spaces up to `to` terminal columns.
-pub(crate) fn pad(s: &str, to: usize) -> String {
-    format!("{s}{}", " ".repeat(to.saturating_sub(width(s))))
 }
 
 /// The readable score sheet of a scored hand.
@@ -385,7 +221,7 @@ pub fn score_sheet(s: &Scored) -> String {
 }
 
 /// The cells of a score sheet line: Chinese name, English name, points, ×count, subtotal.
-fn line_cells(line: &FanLine) -> [String; 5] {
+pub(crate) fn line_cells(line: &FanLine) -> [String; 5] {
     let spec = line.fan.spec();
     [
         spec.name_zh.to_owned(),
