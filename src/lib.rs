@@ -3,7 +3,7 @@
 //! The service and command-line side of the Chinese Official Mahjong referee. The rules live
 //! in the [`mcr`] crate; this crate only adapts them:
 //!
-//! - [`referee`]: the domain-level request flow shared by every front end (validate, score,
+//! - [`assessment`]: the domain-level request flow shared by every front end (validate, score,
 //!   the score sheet), free of any transport type;
 //! - [`api`]: the protobuf contract `mahjong.v1` ([`pb`]), the conversions between it and the
 //!   domain, and its proto3 JSON form; the only module that touches prost types;
@@ -17,11 +17,11 @@
 #![forbid(unsafe_code)]
 
 pub mod api;
+pub mod assessment;
 pub mod cli;
 pub mod config;
 pub mod healthcheck;
 pub mod metrics;
-pub mod referee;
 pub mod server;
 pub mod telemetry;
 

@@ -71,16 +71,9 @@ const CANCELLED: i32 = 1;
 const UNKNOWN: i32 = 2;
 
 /// Why [`install`] failed.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("cannot install the Prometheus recorder: {0}")]
 pub struct MetricsError(String);
-
-impl std::fmt::Display for MetricsError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "cannot install the Prometheus recorder: {}", self.0)
-    }
-}
-
-impl std::error::Error for MetricsError {}
 
 static INSTALLED: OnceLock<PrometheusHandle> = OnceLock::new();
 

@@ -77,34 +77,23 @@ impl Default for TelemetryConfig {
 }
 
 /// Why [`init`] failed.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum TelemetryError {
     /// [`init`] was already called in this process, or another global subscriber is set.
+    #[error("telemetry is already initialised")]
     AlreadyInitialized,
     /// The log level is not a valid filter.
+    #[error("invalid log level: {0}")]
     InvalidLogLevel(String),
     /// An OTLP endpoint is configured but `init` was called outside a Tokio runtime (the
     /// exporter's gRPC channel needs one).
+    #[error("an OTLP endpoint needs telemetry::init to run inside a Tokio runtime")]
     NoRuntime,
     /// The OTLP exporter could not be built (e.g. a malformed endpoint).
+    #[error("cannot build the OTLP exporter: {0}")]
     Exporter(String),
 }
-
-impl fmt::Display for TelemetryError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::AlreadyInitialized => f.write_str("telemetry is already initialised"),
-            Self::InvalidLogLevel(e) => write!(f, "invalid log level: {e}"),
-            Self::NoRuntime => {
-                f.write_str("an OTLP endpoint needs telemetry::init to run inside a Tokio runtime")
-            }
-            Self::Exporter(e) => write!(f, "cannot build the OTLP exporter: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for TelemetryError {}
 
 /// Keeps the tracer provider of [`init`]; [`TelemetryGuard::shutdown`] (or dropping the guard)
 /// flushes pending spans and shuts the exporter down.

@@ -4,7 +4,6 @@
 //! name or number, unknown fields rejected). Responses are written with every field present,
 //! default values included (`"fanTotal": 0`), and enums by name.
 
-use std::fmt;
 use std::sync::LazyLock;
 
 use prost_reflect::{
@@ -19,19 +18,12 @@ static POOL: LazyLock<Result<DescriptorPool, String>> = LazyLock::new(|| {
 });
 
 /// A JSON text that is not a valid message, or (never expected) a broken descriptor set.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct JsonError {
     /// What went wrong, for people.
     pub message: String,
 }
-
-impl fmt::Display for JsonError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for JsonError {}
 
 fn error(message: impl Into<String>) -> JsonError {
     JsonError {

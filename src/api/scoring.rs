@@ -2,7 +2,7 @@
 //! `BatchScoreHands` and `ListFans`, each from its request to its response.
 //!
 //! A request's hand and context are converted ([`super::hand`]), validated and scored by
-//! [`crate::referee`], and the result written back: by prost for `ValidateHand` and the
+//! [`crate::assessment`], and the result written back: by prost for `ValidateHand` and the
 //! JSON forms, straight to protobuf bytes for the gRPC scoring responses
 //! ([`super::wire`]).
 
@@ -18,7 +18,7 @@ use super::path;
 use super::pb;
 use super::query::{BatchEntry, BatchScoreHandsQuery, CleanRequest, EntryBuffer, ScoreHandQuery};
 use super::wire::{BatchScoreHandsReply, BatchWriter, ScoreHandReply};
-use crate::referee::{self, Detail, Judgement, Scored};
+use crate::assessment::{self, Assessment, Detail, Scored};
 
 /// What a request asks for besides its hand and context: proto numbers as given.
 #[derive(Debug, Clone, Copy)]
@@ -41,11 +41,11 @@ impl Asked {
     }
 }
 
-/// What [`judge_pb`] makes of a request.
+/// What [`assess_parts`] makes of a request.
 #[derive(Debug)]
-pub struct Judged {
-    /// The judgement.
-    pub judgement: Judgement,
+pub struct Assessed {
+    /// The assessment.
+    pub assessment: Assessment,
     /// The ruleset to report: the one applied, or for an unknown ruleset the number given.
     pub ruleset: i32,
     /// The view to answer in (the full sheet when the one asked for is unknown).
@@ -55,11 +55,11 @@ pub struct Judged {
 /// Converts, validates and scores the parts of a request, collecting every violation:
 /// the conversion's first (hand, context, ruleset, view), then the domain's. Works out the
 /// score sheet only as far as the view needs.
-pub fn judge_pb(
+pub fn assess_parts(
     hand: Option<HandSource<'_>>,
     context: Option<&pb::WinContext>,
     asked: Asked,
-) -> Judged {
+) -> Assessed {
     let mut violations = Vec::new();
     let mut draft: Option<HandDraft> = None;
     match hand {
@@ -67,7 +67,7 @@ pub fn judge_pb(
             "hand_input",
             "the request has no hand: set `notation` or `hand`".to_owned(),
         )),
-        Some(HandSource::Notation(text)) => match referee::parse_notation(text) {
+        Some(HandSource::Notation(text)) => match assessment::parse_notation(text) {
             Ok(input) => draft = Some(HandDraft::clean(input)),
             Err(v) => violations.push(v),
         },
@@ -77,7 +77,7 @@ pub fn judge_pb(
             draft = Some(d);
         }
     }
-    judge_draft(
+    assess_draft(
         draft.as_ref().map(|d| (&d.input, &d.artefacts)),
         violations,
         context,
@@ -86,15 +86,15 @@ pub fn judge_pb(
     )
 }
 
-/// [`judge_pb`] from the hand's draft on, `violations` holding the hand's; a score is
-/// written into `spare` when there is one ([`referee::judge_reusing`]).
-pub(crate) fn judge_draft(
+/// [`assess_parts`] from the hand's draft on, `violations` holding the hand's; a score is
+/// written into `spare` when there is one ([`assessment::assess_into`]).
+pub(crate) fn assess_draft(
     draft: Option<(&HandInput, &Artefacts)>,
     mut violations: Vec<Violation>,
     context: Option<&pb::WinContext>,
     asked: Asked,
     spare: Option<Box<Scored>>,
-) -> Judged {
+) -> Assessed {
     let Asked { ruleset, view } = asked;
     let (context, context_violations) = draft_context(context);
     violations.extend(context_violations);
@@ -107,19 +107,19 @@ pub(crate) fn judge_draft(
         pb::ScoreView::Full
     });
     let detail = detail_of(view);
-    let judged = |judgement| Judged {
-        judgement,
+    let assessed = |assessment| Assessed {
+        assessment,
         ruleset: reported_ruleset,
         view,
     };
 
     match (draft, ruleset_id) {
-        (Some((input, _)), Some(id)) if violations.is_empty() => judged(
-            match referee::judge_reusing(input, &context, id, detail, spare) {
-                Judgement::Invalid(violations) => {
-                    Judgement::Invalid(violations.into_iter().map(path::hand_violation).collect())
+        (Some((input, _)), Some(id)) if violations.is_empty() => assessed(
+            match assessment::assess_into(input, &context, id, detail, spare) {
+                Assessment::Invalid(violations) => {
+                    Assessment::Invalid(violations.into_iter().map(path::hand_violation).collect())
                 }
-                scored @ Judgement::Scored(_) => scored,
+                scored @ Assessment::Scored(_) => scored,
             },
         ),
         (draft, _) => {
@@ -133,7 +133,7 @@ pub(crate) fn judge_draft(
                         .map(path::hand_violation),
                 );
             }
-            judged(Judgement::Invalid(violations))
+            assessed(Assessment::Invalid(violations))
         }
     }
 }
@@ -229,35 +229,35 @@ pub(crate) fn scored_to_pb(s: &Scored, view: pb::ScoreView) -> pb::ScoreHandResp
     }
 }
 
-/// A judgement as a `ScoreHand` response in `view`; `ruleset` is reported as is for an
+/// A assessment as a `ScoreHand` response in `view`; `ruleset` is reported as is for an
 /// invalid input.
 pub fn score_response(
-    judgement: &Judgement,
+    assessment: &Assessment,
     ruleset: i32,
     view: pb::ScoreView,
 ) -> pb::ScoreHandResponse {
-    match judgement {
-        Judgement::Invalid(violations) => pb::ScoreHandResponse {
+    match assessment {
+        Assessment::Invalid(violations) => pb::ScoreHandResponse {
             outcome: pb::Outcome::Invalid as i32,
             violations: violations.iter().map(violation_to_pb).collect(),
             ruleset,
             ..pb::ScoreHandResponse::default()
         },
-        Judgement::Scored(s) => scored_to_pb(s, view),
+        Assessment::Scored(s) => scored_to_pb(s, view),
     }
 }
 
-/// A judgement as a `ValidateHand` response.
-pub fn validate_response(judgement: &Judgement) -> pb::ValidateHandResponse {
-    match judgement {
-        Judgement::Invalid(violations) => pb::ValidateHandResponse {
+/// A assessment as a `ValidateHand` response.
+pub fn validate_response(assessment: &Assessment) -> pb::ValidateHandResponse {
+    match assessment {
+        Assessment::Invalid(violations) => pb::ValidateHandResponse {
             valid: false,
             violations: violations.iter().map(violation_to_pb).collect(),
             winning_shape: false,
             reaches_minimum: false,
             outcome: pb::Outcome::Invalid as i32,
         },
-        Judgement::Scored(s) => pb::ValidateHandResponse {
+        Assessment::Scored(s) => pb::ValidateHandResponse {
             valid: true,
             violations: Vec::new(),
             winning_shape: s.is_winning_shape(),
@@ -270,11 +270,11 @@ pub fn validate_response(judgement: &Judgement) -> pb::ValidateHandResponse {
 /// Handles a `ScoreHand` request: the itemised score, or `OUTCOME_INVALID` with every violation.
 /// Never panics, whatever the request holds.
 pub fn score_request(request: &pb::ScoreHandRequest) -> pb::ScoreHandResponse {
-    let judged = judge_score_request(request, UNSPECIFIED);
-    score_response(&judged.judgement, judged.ruleset, judged.view)
+    let assessed = assess_score_request(request, UNSPECIFIED);
+    score_response(&assessed.assessment, assessed.ruleset, assessed.view)
 }
 
-/// No defaults for [`judge_score_request`]: what the request leaves unspecified stays so.
+/// No defaults for [`assess_score_request`]: what the request leaves unspecified stays so.
 pub(crate) const UNSPECIFIED: Asked = Asked {
     ruleset: pb::Ruleset::Unspecified as i32,
     view: pb::ScoreView::Unspecified as i32,
@@ -282,14 +282,14 @@ pub(crate) const UNSPECIFIED: Asked = Asked {
 
 /// Judges a `ScoreHand` request (or a batch entry), its unspecified ruleset and view taken
 /// from `defaults`.
-pub(crate) fn judge_score_request(request: &pb::ScoreHandRequest, defaults: Asked) -> Judged {
+pub(crate) fn assess_score_request(request: &pb::ScoreHandRequest, defaults: Asked) -> Assessed {
     let pb::ScoreHandRequest {
         hand_input,
         context,
         ruleset,
         view,
     } = request;
-    judge_pb(
+    assess_parts(
         hand_input.as_ref().map(HandSource::from),
         context.as_ref(),
         defaults.under(*ruleset, *view),
@@ -297,29 +297,29 @@ pub(crate) fn judge_score_request(request: &pb::ScoreHandRequest, defaults: Aske
 }
 
 /// Judges a `ScoreHand` request (or a batch entry) as the server reads it, its unspecified
-/// ruleset and view taken from `defaults`: the same judgement as for the message prost
+/// ruleset and view taken from `defaults`: the same assessment as for the message prost
 /// decodes from the same bytes.
-pub(crate) fn judge_query(query: ScoreHandQuery, defaults: Asked) -> Judged {
+pub(crate) fn assess_query(query: ScoreHandQuery, defaults: Asked) -> Assessed {
     match query {
-        ScoreHandQuery::Decoded(request) => judge_score_request(&request, defaults),
-        ScoreHandQuery::Clean(request) => judge_clean(&request, defaults, None),
+        ScoreHandQuery::Decoded(request) => assess_score_request(&request, defaults),
+        ScoreHandQuery::Clean(request) => assess_clean(&request, defaults, None),
     }
 }
 
-/// Judges a request with a clean structured hand (see [`judge_query`]), a score written
+/// Judges a request with a clean structured hand (see [`assess_query`]), a score written
 /// into `spare` when there is one.
-pub(crate) fn judge_clean(
+pub(crate) fn assess_clean(
     request: &CleanRequest,
     defaults: Asked,
     spare: Option<Box<Scored>>,
-) -> Judged {
+) -> Assessed {
     let CleanRequest {
         hand,
         context,
         ruleset,
         view,
     } = request;
-    judge_draft(
+    assess_draft(
         Some((hand, &Artefacts::default())),
         Vec::new(),
         context.as_ref(),
@@ -336,7 +336,7 @@ pub fn validate_request(request: &pb::ValidateHandRequest) -> pb::ValidateHandRe
         ruleset,
     } = request;
     // Validation needs no score sheet: the numbers are enough.
-    let judged = judge_pb(
+    let assessed = assess_parts(
         hand_input.as_ref().map(HandSource::from),
         context.as_ref(),
         Asked {
@@ -344,17 +344,17 @@ pub fn validate_request(request: &pb::ValidateHandRequest) -> pb::ValidateHandRe
             view: pb::ScoreView::Basic as i32,
         },
     );
-    validate_response(&judged.judgement)
+    validate_response(&assessed.assessment)
 }
 
 /// Handles a `ScoreHand` call: the itemised score of a well-formed hand (a losing one
 /// included), encoded as [`score_response`] would build it, or every violation of a
 /// malformed one. Never panics, whatever the request holds.
 pub fn score_hand(request: ScoreHandQuery) -> Result<ScoreHandReply, Vec<Violation>> {
-    let judged = judge_query(request, UNSPECIFIED);
-    match judged.judgement {
-        Judgement::Invalid(violations) => Err(violations),
-        Judgement::Scored(s) => Ok(ScoreHandReply::new(&s, judged.view)),
+    let assessed = assess_query(request, UNSPECIFIED);
+    match assessed.assessment {
+        Assessment::Invalid(violations) => Err(violations),
+        Assessment::Scored(s) => Ok(ScoreHandReply::new(&s, assessed.view)),
     }
 }
 
@@ -438,12 +438,12 @@ impl BatchScoring {
     pub fn score(&mut self, hands: usize) -> Result<bool, BatchRejection> {
         let end = self.next.saturating_add(hands).min(self.request.len());
         while self.next < end {
-            let judged = match self.request.entry(self.next, &mut self.buffer) {
+            let assessed = match self.request.entry(self.next, &mut self.buffer) {
                 Ok(Some(BatchEntry::Clean(request))) => {
-                    judge_clean(request, self.defaults, self.spare.take())
+                    assess_clean(request, self.defaults, self.spare.take())
                 }
                 Ok(Some(BatchEntry::Decoded(request))) => {
-                    judge_score_request(request, self.defaults)
+                    assess_score_request(request, self.defaults)
                 }
                 // Not reached: `len` counts the entries `entry` reads. Should it happen, the
                 // batch ends here rather than never.
@@ -454,8 +454,8 @@ impl BatchScoring {
                 }
                 Err(e) => return Err(BatchRejection::Malformed(e)),
             };
-            self.reply.push(&judged.judgement, judged.view);
-            if let Judgement::Scored(scored) = judged.judgement {
+            self.reply.push(&assessed.assessment, assessed.view);
+            if let Assessment::Scored(scored) = assessed.assessment {
                 self.spare = Some(scored);
             }
             self.next += 1;
@@ -516,16 +516,16 @@ pub fn list_fans(request: &pb::ListFansRequest) -> Result<pb::ListFansResponse, 
     })
 }
 
-/// Writes a judgement as a `ScoreHandResponse` in proto3 JSON (for front ends that work in
+/// Writes a assessment as a `ScoreHandResponse` in proto3 JSON (for front ends that work in
 /// domain terms, such as the command line).
-pub fn judgement_to_json(
-    judgement: &Judgement,
+pub fn assessment_to_json(
+    assessment: &Assessment,
     ruleset: mcr::RulesetId,
     pretty: bool,
 ) -> Result<String, JsonError> {
     let ruleset = ruleset_to_pb(ruleset) as i32;
     json::score_response_to_json(
-        &score_response(judgement, ruleset, pb::ScoreView::Full),
+        &score_response(assessment, ruleset, pb::ScoreView::Full),
         pretty,
     )
 }

@@ -14,7 +14,7 @@ use mcr::{
 };
 
 use super::pb;
-use crate::referee::Detail;
+use crate::assessment::Detail;
 
 /// The tile with this proto number (1..=34), if any.
 pub fn tile_from_pb(number: i32) -> Option<Tile> {

@@ -20,7 +20,7 @@ use super::values::{
     INVALID_HAND, detail_of, element_kind_to_pb, fan_to_pb, outcome_to_pb, ruleset_to_pb,
     shape_to_pb, tile_to_pb,
 };
-use crate::referee::{Detail, Judgement, Scored};
+use crate::assessment::{Assessment, Detail, Scored};
 
 /// An encoded `ScoreHandResponse` (the message, without the gRPC frame).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -81,7 +81,7 @@ impl BatchWriter {
     }
 
     /// Appends the result of one entry: its score in `view`, or its violations.
-    pub fn push(&mut self, judgement: &Judgement, view: pb::ScoreView) {
+    pub fn push(&mut self, assessment: &Assessment, view: pb::ScoreView) {
         // BatchScoreHandsResponse.results = 1, each a BatchScoreHandsResult whose oneof is
         // score = 1 (ScoreHandResponse) or error = 2 (HandError). A full score sheet is
         // nearly always 128 bytes or longer: its length (and the result's) takes two bytes.
@@ -89,12 +89,12 @@ impl BatchWriter {
             Detail::Sheet => 2,
             Detail::Totals => 1,
         };
-        put_message_in(&mut self.out, 1, room, |out| match judgement {
-            Judgement::Scored(s) => {
+        put_message_in(&mut self.out, 1, room, |out| match assessment {
+            Assessment::Scored(s) => {
                 self.scored += 1;
                 put_message_in(out, 1, room, |out| put_score(out, s, view));
             }
-            Judgement::Invalid(violations) => put_message(out, 2, |out| {
+            Assessment::Invalid(violations) => put_message(out, 2, |out| {
                 put_str(out, 1, INVALID_HAND);
                 for v in violations {
                     put_message(out, 2, |out| put_violation(out, v));

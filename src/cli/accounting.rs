@@ -417,7 +417,7 @@ pub(crate) fn verdict_text(j: &pb::WinJudgement) -> String {
     }
 }
 
-/// The readable sheet of a penalty ruling or a judged declaration.
+/// The readable sheet of a penalty ruling or a assessed declaration.
 pub fn penalty_sheet(
     request: &pb::AdjudicatePenaltyRequest,
     r: &pb::AdjudicatePenaltyResponse,

@@ -10,7 +10,7 @@ use clap::Args;
 use mcr::{FanLine, Outcome, RulesetId, WinContext, WinMethod, Wind};
 
 use crate::api::{json, path, scoring};
-use crate::referee::{self, Judgement, Scored};
+use crate::assessment::{self, Assessment, Scored};
 
 /// Arguments of `score`.
 #[allow(clippy::struct_excessive_bools)] // one flag per circumstance of the win, as on a score sheet
@@ -104,26 +104,27 @@ pub fn score_one(
     err: &mut impl Write,
 ) -> io::Result<ExitCode> {
     let context = args.context();
-    let judgement = match referee::parse_notation(args.notation.as_deref().unwrap_or_default()) {
-        Ok(hand) => match referee::judge(&hand, &context, args.ruleset) {
-            Judgement::Invalid(violations) => {
-                Judgement::Invalid(violations.into_iter().map(path::hand_violation).collect())
+    let assessment = match assessment::parse_notation(args.notation.as_deref().unwrap_or_default())
+    {
+        Ok(hand) => match assessment::assess(&hand, &context, args.ruleset) {
+            Assessment::Invalid(violations) => {
+                Assessment::Invalid(violations.into_iter().map(path::hand_violation).collect())
             }
-            scored @ Judgement::Scored(_) => scored,
+            scored @ Assessment::Scored(_) => scored,
         },
-        Err(v) => Judgement::Invalid(vec![v]),
+        Err(v) => Assessment::Invalid(vec![v]),
     };
     if args.json {
-        let text =
-            scoring::judgement_to_json(&judgement, args.ruleset, true).map_err(io::Error::other)?;
+        let text = scoring::assessment_to_json(&assessment, args.ruleset, true)
+            .map_err(io::Error::other)?;
         writeln!(out, "{text}")?;
     }
-    match &judgement {
-        Judgement::Invalid(violations) => {
+    match &assessment {
+        Assessment::Invalid(violations) => {
             write!(err, "{}", violations_text(violations))?;
             Ok(ExitCode::from(EXIT_INVALID))
         }
-        Judgement::Scored(scored) => {
+        Assessment::Scored(scored) => {
             if !args.json {
                 write!(out, "{}", score_sheet(scored))?;
             }
@@ -159,7 +160,7 @@ pub fn score_sheet(s: &Scored) -> String {
     let mut out = String::new();
     let hand = s.notation();
     let _ = writeln!(out, "Hand       {hand}");
-    let _ = writeln!(out, "Context    {}", referee::context_text(&s.context));
+    let _ = writeln!(out, "Context    {}", assessment::context_text(&s.context));
     let _ = writeln!(out, "Ruleset    {}", s.ruleset.name);
     let shape = s.scoring.reading.map(|r| match r.shape() {
         mcr::Shape::Standard => "standard",

@@ -2,7 +2,7 @@
 //! hand is a win or which false declaration it is (RULES.md §5.1 row 6).
 //!
 //! A declared hand is the thirteen tiles held before the declared tile (declared melds and
-//! standing tiles) plus the declared tile. [`judge_declared_win`] decides:
+//! standing tiles) plus the declared tile. [`decide_declared_win`] decides:
 //!
 //! | the fourteen tiles | the thirteen before | verdict |
 //! |---|---|---|
@@ -15,7 +15,7 @@
 //! The distance is [`crate::shape::shanten::shanten`] over every shape.
 
 use crate::declaration::{Declaration, WinSource};
-use crate::hand::{HandInput, WinContext};
+use crate::hand::{Hand, HandInput, WinContext};
 use crate::payments::Payments;
 use crate::penalty::{FalseDeclaration, Offence, Ruling, rule};
 use crate::ruleset::Ruleset;
@@ -107,9 +107,11 @@ impl WinVerdict {
 
 /// The judgement of a declared win.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Judgement {
+pub struct WinDecision {
     /// Valid, or which false declaration.
     pub verdict: WinVerdict,
+    /// The fourteen tiles, validated: the hand `scoring` is of.
+    pub hand: Hand,
     /// The engine's scoring of the fourteen tiles.
     pub scoring: Scoring,
     /// Distance to ready (shanten) of the thirteen tiles before the declared tile: 0 ready,
@@ -124,13 +126,13 @@ pub struct Judgement {
 /// Judges a declared win from the hand itself. The context must agree with the
 /// declaration (self-drawn or not, robbing a kong or not); the hand must be well formed.
 /// Every problem is reported.
-pub fn judge_declared_win(
+pub fn decide_declared_win(
     declaration: &Declaration,
     hand: &HandInput,
     context: &WinContext,
     rules: &Ruleset,
-) -> Result<Judgement, Vec<Violation>> {
-    judge(
+) -> Result<WinDecision, Vec<Violation>> {
+    decide(
         *declaration,
         hand,
         *context,
@@ -139,15 +141,15 @@ pub fn judge_declared_win(
     )
 }
 
-/// [`judge_declared_win`] after the caller has checked the declaration itself (`violations`
+/// [`decide_declared_win`] after the caller has checked the declaration itself (`violations`
 /// holds what it found).
-pub(crate) fn judge(
+pub(crate) fn decide(
     declaration: Declaration,
     hand: &HandInput,
     context: WinContext,
     rules: &Ruleset,
     mut violations: Vec<Violation>,
-) -> Result<Judgement, Vec<Violation>> {
+) -> Result<WinDecision, Vec<Violation>> {
     if context.method != declaration.source.method() {
         violations.push(Violation::new(
             ViolationCode::ContextConflict,
@@ -203,8 +205,9 @@ pub(crate) fn judge(
             (Some(ruling), payments)
         }
     };
-    Ok(Judgement {
+    Ok(WinDecision {
         verdict,
+        hand,
         scoring,
         distance,
         ruling,

@@ -58,7 +58,7 @@ pub use shape::{Reading, Set, SetKind};
 pub use tile::{Suit, Tile};
 pub use violation::{Violation, ViolationCode};
 
-pub use adjudication::{WinVerdict, judge_declared_win, resolve_win_claims};
+pub use adjudication::{WinVerdict, decide_declared_win, resolve_win_claims};
 pub use penalty::{Infraction, InfractionKind, Offence, Ruling, Sanction};
 pub use seat::{BySeat, Seat};
 pub use settlement::{HandEnd, HandRecord, Settlement, settle};

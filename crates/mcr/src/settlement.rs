@@ -14,7 +14,7 @@
 //!
 //! A declared win under 8 fan (flowers excluded) is not settled as a win: it is a false
 //! declaration (错和), ruled as in [`crate::penalty`], and the hand goes on. A hand given to
-//! the engine is judged fully ([`crate::adjudication::judge_declared_win`]): 错和, 和错牌,
+//! the engine is judged fully ([`crate::adjudication::decide_declared_win`]): 错和, 和错牌,
 //! 诈和 or 有意诈和.
 //!
 //! The winner receives exactly what the others pay; penalty payments between players balance
@@ -40,8 +40,8 @@
 pub use crate::declaration::{Declaration, WinSource};
 pub use crate::payments::{BASE_POINTS, Line, LineKind, Payments};
 
-use crate::adjudication::{WinVerdict, judge};
-use crate::hand::{HandInput, WinContext};
+use crate::adjudication::{WinVerdict, decide};
+use crate::hand::{Hand, HandInput, WinContext};
 use crate::penalty::{
     FalseDeclaration, InfractionKind, Offence, Ruling, occurrence_of, rule, rule_at,
 };
@@ -127,6 +127,9 @@ pub struct Settlement {
     pub result: HandResult,
     /// The engine's scoring, when the hand was given as tiles.
     pub scoring: Option<Scoring>,
+    /// The validated hand `scoring` is of, when the hand was given as tiles: with it a
+    /// front end writes the score sheet without scoring the hand again.
+    pub hand: Option<Hand>,
     /// The ruling of every offence, in input order, then the ruling of a false declaration.
     pub rulings: Vec<Ruling>,
     /// Every seat's itemised lines: win payments first, then penalties.
@@ -192,7 +195,7 @@ pub fn settle(record: &HandRecord, rules: &Ruleset) -> Result<Settlement, Vec<Vi
     if !violations.is_empty() {
         return Err(violations);
     }
-    let Some((result, scoring)) = valued else {
+    let Some((result, scored)) = valued else {
         // `value_of` reports a violation whenever it returns `None`.
         return Err(violations);
     };
@@ -225,9 +228,11 @@ pub fn settle(record: &HandRecord, rules: &Ruleset) -> Result<Settlement, Vec<Vi
     }
     let deltas = payments.deltas();
     let unpaid_penalties = payments.unpaid_penalties();
+    let (hand, scoring) = scored.map_or((None, None), |(h, s)| (Some(h), Some(s)));
     Ok(Settlement {
         result,
         scoring,
+        hand,
         rulings,
         deltas,
         unpaid_penalties,
@@ -242,7 +247,7 @@ fn value_of(
     value: Option<&WinValue>,
     rules: &Ruleset,
     violations: &mut Vec<Violation>,
-) -> Option<(HandResult, Option<Scoring>)> {
+) -> Option<(HandResult, Option<(Hand, Scoring)>)> {
     let d = match (declaration, value) {
         (None, None) => return Some((HandResult::DrawGame, None)),
         (None, Some(_)) => {
@@ -311,7 +316,7 @@ fn value_of(
         }
         Some(WinValue::Hand { hand, context }) => {
             // The declaration itself was checked with the end of the hand.
-            match judge(d, hand, *context, rules, Vec::new()) {
+            match decide(d, hand, *context, rules, Vec::new()) {
                 Ok(j) => {
                     let result = match j.verdict {
                         WinVerdict::Valid => HandResult::Win {
@@ -321,7 +326,7 @@ fn value_of(
                         },
                         WinVerdict::False(kind) => false_declaration(kind),
                     };
-                    Some((result, Some(j.scoring)))
+                    Some((result, Some((j.hand, j.scoring))))
                 }
                 Err(v) => {
                     violations.extend(v.into_iter().map(|mut v| {

@@ -10,7 +10,7 @@
 //! Every expected figure is the rulebook's, worked by hand in the comments; none is computed
 //! by the code under test.
 
-use mcr::adjudication::{WinVerdict, judge_declared_win, resolve_win_claims};
+use mcr::adjudication::{WinVerdict, decide_declared_win, resolve_win_claims};
 use mcr::notation::parse_hand;
 use mcr::penalty::{
     FalseDeclaration, Infraction, InfractionKind, Offence, Sanction, SignalSanction, adjudicate,
@@ -759,7 +759,7 @@ fn declared_wins_are_judged_from_the_hand() {
         for d in &DECLARED {
             let (declaration, context) = declaration_of(d);
             let hand = parse_hand(d.notation).expect("notation parses");
-            let j = match judge_declared_win(&declaration, &hand, &context, rules) {
+            let j = match decide_declared_win(&declaration, &hand, &context, rules) {
                 Ok(j) => j,
                 Err(v) => panic!("{}: {v:?}", d.id),
             };
@@ -788,7 +788,7 @@ fn judged_penalties_follow_the_ruleset() {
         let (declaration, context) = declaration_of(d);
         let hand = parse_hand(d.notation).expect("notation parses");
         for (rules, each) in ALL.into_iter().zip(each) {
-            let j = judge_declared_win(&declaration, &hand, &context, rules).expect("judged");
+            let j = decide_declared_win(&declaration, &hand, &context, rules).expect("judged");
             let got = j.payments.deltas();
             for seat in Seat::ALL {
                 let want = if seat == d.seat { -3 * each } else { each };
@@ -809,7 +809,7 @@ fn judging_reports_a_context_that_contradicts_the_declaration() {
         method: WinMethod::SelfDrawn,
         ..WinContext::default()
     };
-    let errors = judge_declared_win(&declaration, &hand, &context, R98).expect_err("conflicts");
+    let errors = decide_declared_win(&declaration, &hand, &context, R98).expect_err("conflicts");
     assert_eq!(
         fields(&errors),
         [

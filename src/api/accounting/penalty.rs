@@ -1,4 +1,4 @@
-//! `AdjudicatePenalty`: offences ruled, or a declared win judged.
+//! `AdjudicatePenalty`: offences ruled, or a declared win decided.
 
 use super::super::values::{optional_seat, required_seat, ruleset_to_pb, to_i32, verdict_to_pb};
 use super::offence::{offences_from_pb, ruling_to_pb};
@@ -91,15 +91,15 @@ pub fn adjudicate_penalty(
     })
     .unwrap_or_default();
 
-    let judged = declared_win
+    let decided = declared_win
         .as_ref()
-        .and_then(|d| judge_declared(d, ruleset, rules, &mut v));
+        .and_then(|d| decide_declared_win(d, ruleset, rules, &mut v));
     if !v.0.is_empty() {
         return Err(v.0);
     }
-    let (judgement, payments) = if let Some((judgement, pb_judgement)) = judged {
-        rulings.extend(judgement.ruling.iter().cloned());
-        (Some(pb_judgement), judgement.payments)
+    let (judgement, payments) = if let Some((decision, judgement)) = decided {
+        rulings.extend(decision.ruling.iter().cloned());
+        (Some(judgement), decision.payments)
     } else {
         let mut payments = Payments::default();
         for r in &rulings {
@@ -117,12 +117,12 @@ pub fn adjudicate_penalty(
 }
 
 /// Judges a declared win at `declared_win`, recording every violation.
-pub(crate) fn judge_declared(
+pub(crate) fn decide_declared_win(
     d: &pb::DeclaredWin,
     ruleset: RulesetId,
     rules: &Ruleset,
     v: &mut Violations,
-) -> Option<(mcr::adjudication::Judgement, pb::WinJudgement)> {
+) -> Option<(mcr::adjudication::WinDecision, pb::WinJudgement)> {
     let pb::DeclaredWin {
         declarer,
         source,
@@ -193,7 +193,7 @@ pub(crate) fn judge_declared(
         return None;
     };
     let declaration = Declaration { declarer, source };
-    match mcr::judge_declared_win(&declaration, &hand.hand, &hand.context, rules) {
+    match mcr::decide_declared_win(&declaration, &hand.hand, &hand.context, rules) {
         Err(errors) => {
             v.0.extend(errors.into_iter().map(|mut e| {
                 e.field = match e.field.strip_prefix("declaration.source.") {
@@ -212,7 +212,12 @@ pub(crate) fn judge_declared(
             let judgement = pb::WinJudgement {
                 verdict: verdict_to_pb(j.verdict) as i32,
                 shanten: i32::from(j.distance),
-                score_sheet: Some(score_sheet(&hand, ruleset)),
+                score_sheet: Some(score_sheet(
+                    j.hand.clone(),
+                    hand.context,
+                    ruleset,
+                    j.scoring,
+                )),
             };
             Some((j, judgement))
         }

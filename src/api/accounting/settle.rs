@@ -297,11 +297,19 @@ pub fn settle_hand(
             return Err(v.0);
         }
     };
+    // The hand the settlement scored, if it was given as tiles: its sheet comes from that
+    // one score.
+    let score_sheet = match (&hand, settlement.hand, settlement.scoring) {
+        (Some(w), Some(scored_hand), Some(scored)) => {
+            Some(score_sheet(scored_hand, w.context, ruleset, scored))
+        }
+        _ => None,
+    };
     Ok(pb::SettleHandResponse {
         result: Some(hand_result_to_pb(&settlement.result)),
         accounts: accounts_to_pb(&settlement.payments),
         rulings: settlement.rulings.iter().map(ruling_to_pb).collect(),
-        score_sheet: hand.as_ref().map(|w| score_sheet(w, ruleset)),
+        score_sheet,
         unpaid_penalties: to_i32(settlement.unpaid_penalties),
         unbalanced_by: to_i32(settlement.unbalanced_by),
         claim_resolution: resolution.as_ref().map(claim_resolution_to_pb),

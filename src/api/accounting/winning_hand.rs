@@ -5,11 +5,11 @@ use super::super::hand::{context_from_pb, hand_from_pb};
 use super::super::values::ruleset_to_pb;
 use super::violations::{Violations, prefixed};
 use mcr::settlement::WinSource;
-use mcr::{HandInput, RulesetId, Seat, ViolationCode, WinContext, WinMethod};
+use mcr::{Hand, HandInput, RulesetId, Scoring, Seat, ViolationCode, WinContext, WinMethod};
 
 use super::super::pb;
 use super::super::scoring;
-use crate::referee;
+use crate::assessment;
 
 /// A winning hand converted: the hand as declared and its context.
 pub(crate) struct WinningHand {
@@ -40,7 +40,8 @@ pub(crate) fn winning_hand_from_pb(
             );
             None
         }
-        Some(pb::winning_hand::HandInput::Notation(text)) => match referee::parse_notation(text) {
+        Some(pb::winning_hand::HandInput::Notation(text)) => match assessment::parse_notation(text)
+        {
             Ok(h) => Some(h),
             Err(e) => {
                 v.0.push(prefixed(field, e));
@@ -90,11 +91,17 @@ pub(crate) fn winning_hand_from_pb(
     })
 }
 
-/// The score sheet of a hand already judged valid by the domain.
-pub(crate) fn score_sheet(w: &WinningHand, ruleset: RulesetId) -> pb::ScoreHandResponse {
-    let judgement = referee::judge(&w.hand, &w.context, ruleset);
+/// The score sheet of a hand the engine validated and scored while settling or deciding:
+/// the hand is not scored a second time.
+pub(crate) fn score_sheet(
+    hand: Hand,
+    context: WinContext,
+    ruleset: RulesetId,
+    scored: Scoring,
+) -> pb::ScoreHandResponse {
+    let assessment = assessment::assessment_of_scored(hand, &context, ruleset, scored);
     scoring::score_response(
-        &judgement,
+        &assessment,
         ruleset_to_pb(ruleset) as i32,
         pb::ScoreView::Full,
     )

@@ -14,7 +14,7 @@ use mcr::{
 
 /// What the referee makes of a request.
 #[derive(Debug, Clone)]
-pub enum Judgement {
+pub enum Assessment {
     /// The input is malformed: every problem found.
     Invalid(Vec<Violation>),
     /// The hand is well formed and was scored (it may still lose).
@@ -33,10 +33,10 @@ pub struct Scored {
     /// The score: outcome, fans, totals, the reading.
     pub scoring: Scoring,
     /// The score sheet lines, highest fan first (flowers included); without
-    /// [`FanLine::elements`] when judged for [`Detail::Totals`].
+    /// [`FanLine::elements`] when assessed for [`Detail::Totals`].
     pub lines: Vec<FanLine>,
     /// The elements of the chosen reading (empty when the hand is not a winning shape, and
-    /// when judged for [`Detail::Totals`]); [`FanLine::elements`] indexes into them.
+    /// when assessed for [`Detail::Totals`]); [`FanLine::elements`] indexes into them.
     pub elements: Vec<Element>,
 }
 
@@ -63,7 +63,7 @@ impl Scored {
     }
 }
 
-/// How much of the score sheet [`judge`] works out.
+/// How much of the score sheet [`assess`] works out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Detail {
     /// Everything: the elements of the reading, and the ones that form each fan.
@@ -78,31 +78,31 @@ pub enum Detail {
 ///
 /// Violations come back with the engine's field paths (`hand.standing`); each front end
 /// places them in its request (`crate::api::path`).
-pub fn judge(hand: &HandInput, context: &WinContext, ruleset: RulesetId) -> Judgement {
-    judge_in(hand, context, ruleset, Detail::Sheet)
+pub fn assess(hand: &HandInput, context: &WinContext, ruleset: RulesetId) -> Assessment {
+    assess_with(hand, context, ruleset, Detail::Sheet)
 }
 
-/// [`judge`], working out the score sheet only as far as `detail` asks.
-pub fn judge_in(
+/// [`assess`], working out the score sheet only as far as `detail` asks.
+pub fn assess_with(
     hand: &HandInput,
     context: &WinContext,
     ruleset: RulesetId,
     detail: Detail,
-) -> Judgement {
-    judge_reusing(hand, context, ruleset, detail, None)
+) -> Assessment {
+    assess_into(hand, context, ruleset, detail, None)
 }
 
-/// [`judge_in`], writing a score into `spare` (an earlier score done with) when given one:
+/// [`assess_with`], writing a score into `spare` (an earlier score done with) when given one:
 /// its allocations serve again. A batch judges its hands one after the other this way.
-pub fn judge_reusing(
+pub fn assess_into(
     hand: &HandInput,
     context: &WinContext,
     ruleset: RulesetId,
     detail: Detail,
     spare: Option<Box<Scored>>,
-) -> Judgement {
+) -> Assessment {
     match hand.validate(context) {
-        Err(violations) => Judgement::Invalid(violations),
+        Err(violations) => Assessment::Invalid(violations),
         Ok(hand) => {
             let rules = Ruleset::get(ruleset);
             let scoring = score(&hand, context, rules);
@@ -134,20 +134,48 @@ pub fn judge_reusing(
                     elements: Vec::new(),
                 }),
             };
-            let Scored {
-                scoring,
-                lines,
-                elements,
-                ..
-            } = &mut *scored;
-            match (detail, scoring.reading) {
-                (Detail::Sheet, Some(reading)) => reading.elements_into(elements),
-                (Detail::Sheet, None) | (Detail::Totals, _) => elements.clear(),
-            }
-            scoring.lines_into(rules, elements, lines);
-            Judgement::Scored(scored)
+            fill_sheet(&mut scored, detail);
+            Assessment::Scored(scored)
         }
     }
+}
+
+/// The assessment of a hand the engine has already validated and scored (the hand of a
+/// settlement or of a declared win), with the whole score sheet: what [`assess`] gives for
+/// it, without validating or scoring it again.
+pub fn assessment_of_scored(
+    hand: Hand,
+    context: &WinContext,
+    ruleset: RulesetId,
+    scoring: Scoring,
+) -> Assessment {
+    let mut scored = Box::new(Scored {
+        hand,
+        context: *context,
+        ruleset: Ruleset::get(ruleset),
+        scoring,
+        lines: Vec::new(),
+        elements: Vec::new(),
+    });
+    fill_sheet(&mut scored, Detail::Sheet);
+    Assessment::Scored(scored)
+}
+
+/// Works out the elements of the reading and the fan lines of a score, as far as `detail`
+/// asks.
+fn fill_sheet(scored: &mut Scored, detail: Detail) {
+    let Scored {
+        scoring,
+        lines,
+        elements,
+        ruleset,
+        ..
+    } = scored;
+    match (detail, scoring.reading) {
+        (Detail::Sheet, Some(reading)) => reading.elements_into(elements),
+        (Detail::Sheet, None) | (Detail::Totals, _) => elements.clear(),
+    }
+    scoring.lines_into(ruleset, elements, lines);
 }
 
 /// Parses hand notation; a syntax error becomes a `NOTATION_SYNTAX` violation on `notation`
@@ -231,7 +259,7 @@ mod tests {
             method: mcr::WinMethod::SelfDrawn,
             ..WinContext::default()
         };
-        let Judgement::Scored(s) = judge(&hand, &ctx, RulesetId::ChineseOfficial1998) else {
+        let Assessment::Scored(s) = assess(&hand, &ctx, RulesetId::ChineseOfficial1998) else {
             panic!("E23 is valid");
         };
         assert_eq!(s.scoring.total, 18);
