@@ -12,7 +12,7 @@
 //! Scalars follow prost's rules: the last occurrence wins, a varint becomes an `int32` enum
 //! or a `uint32` by truncation and a `bool` by comparison with zero. A field added to the
 //! contract later is unknown here, so requests that use it go to prost (and through
-//! [`super::convert`]'s exhaustive destructuring) until this reader learns it.
+//! [`super::hand`]'s exhaustive destructuring) until this reader learns it.
 
 use std::ops::Range;
 

@@ -359,7 +359,7 @@ pub fn score_hand(request: ScoreHandQuery) -> Result<ScoreHandReply, Vec<Violati
 }
 
 /// Handles a `BatchScoreHands` call: one result per request, in order, each a score or the
-/// entry's violations (paths relative to the entry) under the reason [`INVALID_HAND`]. The
+/// entry's violations (paths relative to the entry) under the reason [`INVALID_HAND`](super::values::INVALID_HAND). The
 /// errors are a message prost cannot decode, and a `default_ruleset` or `default_view`
 /// outside its enum. The batch length is the caller's to limit.
 ///

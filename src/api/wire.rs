@@ -4,7 +4,7 @@
 //! name, a `Vec` per line and element) only to encode and drop them.
 //!
 //! The bytes are exactly those prost writes for the message that
-//! [`super::convert::score_response`] builds: fields in number order, proto3 defaults left
+//! [`super::scoring::score_response`] builds: fields in number order, proto3 defaults left
 //! out, repeated scalars packed, nested messages behind their minimal length. `tests/wire.rs`
 //! checks that byte for byte for every corpus hand under the three rulesets in every view,
 //! and for batches with faulty entries.

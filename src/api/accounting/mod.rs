@@ -12,7 +12,7 @@
 //! - details given to an infraction that does not use them, a seat given where none
 //!   belongs: `CONTEXT_CONFLICT`;
 //! - then the domain's own checks ([`mcr::settle`], [`mcr::penalty::adjudicate`],
-//!   [`mcr::judge_declared_win`], [`mcr::standings`]), run on whatever converted, so that a
+//!   [`mcr::decide_declared_win`], [`mcr::standings`]), run on whatever converted, so that a
 //!   bad seat in one place does not hide a bad amount in another.
 //!
 //! Every prost struct is destructured exhaustively and every domain enum is matched without
