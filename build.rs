@@ -5,8 +5,8 @@
 //!
 //! The server stub is generated from the service file alone (`OUT_DIR/server/mahjong.v1.rs`,
 //! `crate::api::stub`): every message taken from `crate::api::pb` but the two scoring
-//! requests, read by `crate::api::query`, and the two scoring responses, which are the bytes
-//! `crate::api::wire` writes, through `crate::api::codec::RefereeCodec`.
+//! requests, read by `crate::api::fast::query`, and the two scoring responses, which are the bytes
+//! `crate::api::fast::wire` writes, through `crate::api::fast::codec::RefereeCodec`.
 
 use std::path::PathBuf;
 
@@ -54,22 +54,22 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .out_dir(server_dir)
         .extern_path(
             ".mahjong.v1.ScoreHandRequest",
-            "crate::api::query::ScoreHandQuery",
+            "crate::api::fast::query::ScoreHandQuery",
         )
         .extern_path(
             ".mahjong.v1.BatchScoreHandsRequest",
-            "crate::api::query::BatchScoreHandsQuery",
+            "crate::api::fast::query::BatchScoreHandsQuery",
         )
         .extern_path(
             ".mahjong.v1.ScoreHandResponse",
-            "crate::api::wire::ScoreHandReply",
+            "crate::api::fast::wire::ScoreHandReply",
         )
         .extern_path(
             ".mahjong.v1.BatchScoreHandsResponse",
-            "crate::api::wire::BatchScoreHandsReply",
+            "crate::api::fast::wire::BatchScoreHandsReply",
         )
         .extern_path(".mahjong.v1", "crate::api::pb")
-        .codec_path("crate::api::codec::RefereeCodec")
+        .codec_path("crate::api::fast::codec::RefereeCodec")
         .compile_fds(service_only)?;
     Ok(())
 }

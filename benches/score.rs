@@ -9,7 +9,7 @@
 
 use bytes::Bytes;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mahjong_referee::api::query::{BatchScoreHandsQuery, ScoreHandQuery};
+use mahjong_referee::api::fast::query::{BatchScoreHandsQuery, ScoreHandQuery};
 use mahjong_referee::api::scoring;
 use mahjong_referee::pb;
 use mcr::{Hand, HandInput, Ruleset, WinContext, score};

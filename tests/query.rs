@@ -5,8 +5,8 @@
 //! overlong varints), the result is the message prost decodes, or prost's error.
 
 use bytes::Bytes;
+use mahjong_referee::api::fast::query::{BatchScoreHandsQuery, ScoreHandQuery};
 use mahjong_referee::api::pb;
-use mahjong_referee::api::query::{BatchScoreHandsQuery, ScoreHandQuery};
 use pb::score_hand_request::HandInput;
 use proptest::prelude::*;
 use prost::Message as _;

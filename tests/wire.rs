@@ -4,8 +4,8 @@
 //! with faulty entries.
 
 use bytes::Bytes;
+use mahjong_referee::api::fast::query::{BatchScoreHandsQuery, ScoreHandQuery};
 use mahjong_referee::api::pb;
-use mahjong_referee::api::query::{BatchScoreHandsQuery, ScoreHandQuery};
 use mahjong_referee::api::scoring::{BatchScoring, batch_score_hands, score_hand, score_request};
 use mahjong_referee::api::values::INVALID_HAND;
 use pb::score_hand_request::HandInput;

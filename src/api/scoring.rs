@@ -4,7 +4,7 @@
 //! A request's hand and context are converted ([`super::hand`]), validated and scored by
 //! [`crate::assessment`], and the result written back: by prost for `ValidateHand` and the
 //! JSON forms, straight to protobuf bytes for the gRPC scoring responses
-//! ([`super::wire`]).
+//! ([`super::fast::wire`]).
 
 use super::hand::{Artefacts, HandDraft, HandSource, draft_context, draft_hand};
 use super::values::{
@@ -13,11 +13,13 @@ use super::values::{
 };
 use mcr::{Element, Fan, FanLine, FanSpec, HandInput, Outcome, Reading, Ruleset, Violation};
 
+use super::fast::query::{
+    BatchEntry, BatchScoreHandsQuery, CleanRequest, EntryBuffer, ScoreHandQuery,
+};
+use super::fast::wire::{BatchScoreHandsReply, BatchWriter, ScoreHandReply};
 use super::json::{self, JsonError};
 use super::path;
 use super::pb;
-use super::query::{BatchEntry, BatchScoreHandsQuery, CleanRequest, EntryBuffer, ScoreHandQuery};
-use super::wire::{BatchScoreHandsReply, BatchWriter, ScoreHandReply};
 use crate::assessment::{self, Assessment, Detail, Scored};
 
 /// What a request asks for besides its hand and context: proto numbers as given.

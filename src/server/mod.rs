@@ -13,7 +13,6 @@
 //! [`shutdown`] (the signals).
 
 pub mod guard;
-pub mod io;
 pub mod service;
 pub mod shutdown;
 pub mod status;
@@ -34,7 +33,7 @@ use tonic_health::ServingStatus;
 use tonic_health::server::HealthReporter;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
-use crate::api::stub::mahjong_service_server::MahjongServiceServer;
+use crate::api::fast::stub::mahjong_service_server::MahjongServiceServer;
 use crate::config::{Config, ConfigError};
 use guard::Guarded;
 use service::Referee;
@@ -169,7 +168,7 @@ impl Server {
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let incoming = TcpIncoming::from(listener)
             .with_nodelay(Some(true))
-            .map(|accepted| accepted.map(io::Connection::from));
+            .map(|accepted| accepted.map(crate::api::fast::io::Connection::from));
         let mut serving = tokio::spawn(router.serve_with_incoming_shutdown(incoming, async {
             let _ = stopped.await;
         }));

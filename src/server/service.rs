@@ -5,10 +5,10 @@ use tonic::{Request, Response, Status};
 
 use super::status::ApiError;
 use crate::api::accounting;
-use crate::api::query::{BatchScoreHandsQuery, ScoreHandQuery};
+use crate::api::fast::query::{BatchScoreHandsQuery, ScoreHandQuery};
+use crate::api::fast::stub::mahjong_service_server::MahjongService;
+use crate::api::fast::wire::{BatchScoreHandsReply, ScoreHandReply};
 use crate::api::scoring::{self, BatchRejection};
-use crate::api::stub::mahjong_service_server::MahjongService;
-use crate::api::wire::{BatchScoreHandsReply, ScoreHandReply};
 use crate::config::Config;
 use crate::pb;
 

@@ -20,9 +20,13 @@ use bytes::Bytes;
 use mcr::{HandInput, MeldInput, Tile};
 use prost::Message as _;
 
-use super::hand::hand_to_pb;
-use super::pb;
-use super::values::{claim_of, meld_kind_of, tile_from_pb};
+use super::fields::{
+    batch_score_hands_request as batch, hand, meld, score_hand_request as request,
+    win_context as context,
+};
+use crate::api::hand::hand_to_pb;
+use crate::api::pb;
+use crate::api::values::{claim_of, meld_kind_of, tile_from_pb};
 
 /// A `ScoreHandRequest` (or a batch entry) as the server reads it.
 #[derive(Debug, Clone, PartialEq)]
@@ -256,11 +260,11 @@ impl From<ScoreHandQuery> for pb::ScoreHandRequest {
 /// Field keys (`number << 3 | wire type`) as one varint; wire type 0 is a varint, 2 a
 /// length-delimited field.
 mod key {
-    pub(super) const fn varint(field: u64) -> u64 {
-        field << 3
+    pub(super) const fn varint(field: u32) -> u64 {
+        (field as u64) << 3
     }
-    pub(super) const fn delimited(field: u64) -> u64 {
-        field << 3 | 2
+    pub(super) const fn delimited(field: u32) -> u64 {
+        (field as u64) << 3 | 2
     }
 }
 
@@ -344,13 +348,13 @@ fn read_batch(bytes: &[u8]) -> Option<(Vec<Range<usize>>, i32, i32)> {
     let mut r = Reader::new(bytes);
     while !r.is_done() {
         match r.varint()? {
-            k if k == key::delimited(1) => {
+            k if k == key::delimited(batch::REQUESTS) => {
                 let entry = r.delimited()?;
                 let start = bytes.len() - r.bytes.len() - entry.len();
                 ranges.push(start..start + entry.len());
             }
-            k if k == key::varint(2) => default_ruleset = r.int32()?,
-            k if k == key::varint(3) => default_view = r.int32()?,
+            k if k == key::varint(batch::DEFAULT_RULESET) => default_ruleset = r.int32()?,
+            k if k == key::varint(batch::DEFAULT_VIEW) => default_view = r.int32()?,
             _ => return None,
         }
     }
@@ -386,15 +390,15 @@ fn read_clean_into(bytes: &[u8], buffer: &mut EntryBuffer) -> Option<()> {
     while !r.is_done() {
         match r.varint()? {
             // prost merges a repeated message: left to it.
-            k if k == key::delimited(2) && !has_hand => {
+            k if k == key::delimited(request::HAND) && !has_hand => {
                 read_hand(r.delimited()?, &mut request.hand, spare_tiles)?;
                 has_hand = true;
             }
-            k if k == key::delimited(3) && request.context.is_none() => {
+            k if k == key::delimited(request::CONTEXT) && request.context.is_none() => {
                 request.context = Some(read_context(r.delimited()?)?);
             }
-            k if k == key::varint(4) => request.ruleset = r.int32()?,
-            k if k == key::varint(5) => request.view = r.int32()?,
+            k if k == key::varint(request::RULESET) => request.ruleset = r.int32()?,
+            k if k == key::varint(request::VIEW) => request.view = r.int32()?,
             // The notation, unknown fields, other wire types.
             _ => return None,
         }
@@ -402,19 +406,21 @@ fn read_clean_into(bytes: &[u8], buffer: &mut EntryBuffer) -> Option<()> {
     has_hand.then_some(())
 }
 
-/// Reads a `Hand` whose every number is valid, as `convert::clean_hand` takes it, into the
+/// Reads a `Hand` whose every number is valid, as `hand::clean_hand` takes it, into the
 /// empty `hand`; the melds' tile lists are taken from `spare_tiles` while it has some.
 fn read_hand(bytes: &[u8], hand: &mut HandInput, spare_tiles: &mut Vec<Vec<Tile>>) -> Option<()> {
     let mut winning = pb::Tile::Unspecified as i32;
     let mut r = Reader::new(bytes);
     while !r.is_done() {
         match r.varint()? {
-            k if k == key::delimited(1) => {
+            k if k == key::delimited(hand::MELDS) => {
                 let tiles = spare_tiles.pop().unwrap_or_default();
                 hand.melds.push(read_meld(r.delimited()?, tiles)?);
             }
-            k if k == key::delimited(2) => read_tiles(r.delimited()?, &mut hand.standing)?,
-            k if k == key::varint(3) => winning = r.int32()?,
+            k if k == key::delimited(hand::STANDING_TILES) => {
+                read_tiles(r.delimited()?, &mut hand.standing)?
+            }
+            k if k == key::varint(hand::WINNING_TILE) => winning = r.int32()?,
             _ => return None,
         }
     }
@@ -434,10 +440,10 @@ fn read_meld(bytes: &[u8], mut tiles: Vec<Tile>) -> Option<MeldInput> {
     let mut r = Reader::new(bytes);
     while !r.is_done() {
         match r.varint()? {
-            k if k == key::varint(1) => kind = r.int32()?,
-            k if k == key::delimited(2) => read_tiles(r.delimited()?, &mut tiles)?,
-            k if k == key::varint(3) => claimed_from = r.int32()?,
-            k if k == key::varint(4) => promoted = r.bool()?,
+            k if k == key::varint(meld::KIND) => kind = r.int32()?,
+            k if k == key::delimited(meld::TILES) => read_tiles(r.delimited()?, &mut tiles)?,
+            k if k == key::varint(meld::CLAIMED_FROM) => claimed_from = r.int32()?,
+            k if k == key::varint(meld::PROMOTED) => promoted = r.bool()?,
             _ => return None,
         }
     }
@@ -466,14 +472,14 @@ fn read_context(bytes: &[u8]) -> Option<pb::WinContext> {
     let mut r = Reader::new(bytes);
     while !r.is_done() {
         match r.varint()? {
-            k if k == key::varint(1) => c.self_drawn = r.bool()?,
-            k if k == key::varint(2) => c.robbing_kong = r.bool()?,
-            k if k == key::varint(3) => c.replacement_draw = r.bool()?,
-            k if k == key::varint(4) => c.last_tile = r.bool()?,
-            k if k == key::varint(5) => c.last_copy = r.bool()?,
-            k if k == key::varint(6) => c.seat_wind = r.int32()?,
-            k if k == key::varint(7) => c.prevalent_wind = r.int32()?,
-            k if k == key::varint(8) => c.flower_count = r.uint32()?,
+            k if k == key::varint(context::SELF_DRAWN) => c.self_drawn = r.bool()?,
+            k if k == key::varint(context::ROBBING_KONG) => c.robbing_kong = r.bool()?,
+            k if k == key::varint(context::REPLACEMENT_DRAW) => c.replacement_draw = r.bool()?,
+            k if k == key::varint(context::LAST_TILE) => c.last_tile = r.bool()?,
+            k if k == key::varint(context::LAST_COPY) => c.last_copy = r.bool()?,
+            k if k == key::varint(context::SEAT_WIND) => c.seat_wind = r.int32()?,
+            k if k == key::varint(context::PREVALENT_WIND) => c.prevalent_wind = r.int32()?,
+            k if k == key::varint(context::FLOWER_COUNT) => c.flower_count = r.uint32()?,
             _ => return None,
         }
     }

@@ -1,7 +1,7 @@
 //! The codec of the referee's service: requests read by [`Query`] from one contiguous slice
-//! (prost for every message but the two scoring requests, [`crate::api::query`]), responses
+//! (prost for every message but the two scoring requests, [`crate::api::fast::query`]), responses
 //! written by [`Reply`] (prost for every message but the two scoring responses, which arrive
-//! already encoded, [`crate::api::wire`]).
+//! already encoded, [`crate::api::fast::wire`]).
 
 use std::marker::PhantomData;
 
@@ -9,8 +9,8 @@ use bytes::{Buf as _, BufMut as _, Bytes};
 use tonic::Status;
 use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
 
-use crate::api::query::{BatchScoreHandsQuery, ScoreHandQuery};
-use crate::api::wire::{BatchScoreHandsReply, ScoreHandReply};
+use crate::api::fast::query::{BatchScoreHandsQuery, ScoreHandQuery};
+use crate::api::fast::wire::{BatchScoreHandsReply, ScoreHandReply};
 
 /// A request message of the referee's service, as it comes out of the gRPC frame.
 pub trait Query: Sized {

@@ -8,15 +8,20 @@
 //! out, repeated scalars packed, nested messages behind their minimal length. `tests/wire.rs`
 //! checks that byte for byte for every corpus hand under the three rulesets in every view,
 //! and for batches with faulty entries.
-//! The field numbers below are those of `proto/mahjong/v1/scoring.proto` and `fan.proto`.
+//! The field numbers are named in [`super::fields`], which a test checks against the
+//! descriptor set.
 
 use std::sync::LazyLock;
 
 use mcr::notation::write_canonical;
 use mcr::{Element, ElementSet, Fan, FanLine, Violation};
 
-use super::pb;
-use super::values::{
+use super::fields::{
+    batch_score_hands_response as batch, batch_score_hands_result as result, fan_line, hand_error,
+    reading, reading_element as element, score_hand_response as response, violation,
+};
+use crate::api::pb;
+use crate::api::values::{
     INVALID_HAND, detail_of, element_kind_to_pb, fan_to_pb, outcome_to_pb, ruleset_to_pb,
     shape_to_pb, tile_to_pb,
 };
@@ -89,18 +94,23 @@ impl BatchWriter {
             Detail::Sheet => 2,
             Detail::Totals => 1,
         };
-        put_message_in(&mut self.out, 1, room, |out| match assessment {
-            Assessment::Scored(s) => {
-                self.scored += 1;
-                put_message_in(out, 1, room, |out| put_score(out, s, view));
-            }
-            Assessment::Invalid(violations) => put_message(out, 2, |out| {
-                put_str(out, 1, INVALID_HAND);
-                for v in violations {
-                    put_message(out, 2, |out| put_violation(out, v));
+        put_message_in(
+            &mut self.out,
+            batch::RESULTS,
+            room,
+            |out| match assessment {
+                Assessment::Scored(s) => {
+                    self.scored += 1;
+                    put_message_in(out, result::SCORE, room, |out| put_score(out, s, view));
                 }
-            }),
-        });
+                Assessment::Invalid(violations) => put_message(out, result::ERROR, |out| {
+                    put_str(out, hand_error::REASON, INVALID_HAND);
+                    for v in violations {
+                        put_message(out, hand_error::VIOLATIONS, |out| put_violation(out, v));
+                    }
+                }),
+            },
+        );
     }
 
     /// The encoded response.
@@ -115,36 +125,40 @@ impl BatchWriter {
 // ---------------------------------------------------------------------------------------------
 // The messages
 
-/// `ScoreHandResponse` of a score, as `convert::score_response` builds it for `view`.
+/// `ScoreHandResponse` of a score, as `scoring::score_response` builds it for `view`.
 fn put_score(out: &mut Vec<u8>, s: &Scored, view: pb::ScoreView) {
     let full = match detail_of(view) {
         Detail::Totals => false,
         Detail::Sheet => true,
     };
     let scoring = &s.scoring;
-    put_enum(out, 1, outcome_to_pb(scoring.outcome) as i32);
+    put_enum(
+        out,
+        response::OUTCOME,
+        outcome_to_pb(scoring.outcome) as i32,
+    );
     for line in &s.lines {
-        put_message(out, 2, |out| put_fan_line(out, line, full));
+        put_message(out, response::FANS, |out| put_fan_line(out, line, full));
     }
-    put_uint(out, 3, scoring.fan_total);
-    put_uint(out, 4, scoring.flower_points);
-    put_uint(out, 5, scoring.total);
-    // violations = 6: none in a score.
+    put_uint(out, response::FAN_TOTAL, scoring.fan_total);
+    put_uint(out, response::FLOWER_POINTS, scoring.flower_points);
+    put_uint(out, response::TOTAL, scoring.total);
+    // `violations`: none in a score.
     if full {
         if let Some(reading) = &scoring.reading {
-            put_message(out, 7, |out| {
-                put_enum(out, 1, shape_to_pb(reading.shape()) as i32);
+            put_message(out, response::READING, |out| {
+                put_enum(out, reading::SHAPE, shape_to_pb(reading.shape()) as i32);
                 for element in &s.elements {
-                    put_element(out, 2, element);
+                    put_element(out, reading::ELEMENTS, element);
                 }
             });
         }
         // The notation, written in place: never empty (it ends with the winning tile), and
         // under 128 characters (at most four melds of eight and nineteen more), so its
         // length takes the one byte `put_message` leaves.
-        put_message(out, 8, |out| write_canonical(out, &s.hand));
+        put_message(out, response::NOTATION, |out| write_canonical(out, &s.hand));
     }
-    put_enum(out, 9, ruleset_to_pb(s.ruleset.id) as i32);
+    put_enum(out, response::RULESET, ruleset_to_pb(s.ruleset.id) as i32);
 }
 
 /// `FanLine`: the numbers always, the names and elements in the full view.
@@ -152,13 +166,13 @@ fn put_fan_line(out: &mut Vec<u8>, line: &FanLine, full: bool) {
     if full {
         fan_and_names(line.fan).put(out);
     } else {
-        put_enum(out, 1, fan_to_pb(line.fan));
+        put_enum(out, fan_line::FAN, fan_to_pb(line.fan));
     }
-    put_uint(out, 4, u32::from(line.points));
-    put_uint(out, 5, u32::from(line.count));
-    put_uint(out, 6, line.total());
+    put_uint(out, fan_line::POINTS, u32::from(line.points));
+    put_uint(out, fan_line::COUNT, u32::from(line.count));
+    put_uint(out, fan_line::TOTAL_POINTS, line.total());
     if full {
-        put_indices(out, 7, line.elements);
+        put_indices(out, fan_line::ELEMENT_INDICES, line.elements);
     }
 }
 
@@ -171,9 +185,9 @@ fn fan_and_names(fan: Fan) -> &'static Piece {
         for fan in Fan::ALL {
             let spec = fan.spec();
             let mut out = Vec::new();
-            put_enum(&mut out, 1, fan_to_pb(fan));
-            put_str(&mut out, 2, spec.name_zh);
-            put_str(&mut out, 3, spec.name_en);
+            put_enum(&mut out, fan_line::FAN, fan_to_pb(fan));
+            put_str(&mut out, fan_line::NAME_ZH, spec.name_zh);
+            put_str(&mut out, fan_line::NAME_EN, spec.name_en);
             by_id[usize::from(fan.id())] = Piece::new(out);
         }
         by_id
@@ -234,24 +248,24 @@ fn put_element(out: &mut Vec<u8>, field: u32, element: &Element) {
         bytes[n] = byte;
         n += 1;
     };
-    // kind = 1, tiles = 2 (packed), declared = 3, claimed = 4; proto3 leaves out defaults.
+    // `tiles` packed; proto3 leaves out defaults.
     if kind != 0 {
-        put(small_key(1, VARINT));
+        put(small_key(element::KIND, VARINT));
         put(small_byte(enum_value(kind)));
     }
     if !tiles.is_empty() {
-        put(small_key(2, LEN));
+        put(small_key(element::TILES, LEN));
         put(small_byte(tiles.len() as u64));
         for &t in tiles {
             put(small_byte(enum_value(tile_to_pb(t))));
         }
     }
     if element.declared {
-        put(small_key(3, VARINT));
+        put(small_key(element::DECLARED, VARINT));
         put(1);
     }
     if element.claimed {
-        put(small_key(4, VARINT));
+        put(small_key(element::CLAIMED, VARINT));
         put(1);
     }
     bytes[0] = small_key(field, LEN);
@@ -261,9 +275,9 @@ fn put_element(out: &mut Vec<u8>, field: u32, element: &Element) {
 
 /// `Violation`.
 fn put_violation(out: &mut Vec<u8>, v: &Violation) {
-    put_str(out, 1, v.code.as_str());
-    put_str(out, 2, &v.field);
-    put_str(out, 3, &v.message);
+    put_str(out, violation::CODE, v.code.as_str());
+    put_str(out, violation::FIELD, &v.field);
+    put_str(out, violation::MESSAGE, &v.message);
 }
 
 // ---------------------------------------------------------------------------------------------

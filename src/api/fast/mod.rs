@@ -1,0 +1,20 @@
+//! The hand-written fast path of `ScoreHand` and `BatchScoreHands`, fenced here: everything
+//! that reads or writes protobuf bytes by hand instead of through prost's message types.
+//!
+//! - [`fields`]: the field numbers the reader and the writer use, by message, each named
+//!   as in the proto; a test checks every one against the descriptor set and that no
+//!   field of a message the writer writes is left unhandled;
+//! - [`query`]: the scoring requests read straight into the domain's hand where they can
+//!   be, by prost where not;
+//! - [`wire`]: the scoring responses written straight from the domain score, byte for
+//!   byte what prost writes (`tests/wire.rs`);
+//! - [`codec`] and [`stub`]: the server stub the binary serves, with those two requests and
+//!   responses, and how it reads and writes them;
+//! - [`io`]: the server's connection, which sends a small response together with the next.
+
+pub mod codec;
+pub mod fields;
+pub mod io;
+pub mod query;
+pub mod stub;
+pub mod wire;
