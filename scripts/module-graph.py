@@ -60,10 +60,11 @@ def without_tests(text: str) -> str:
 
 def expand(tree: str) -> list:
     """The paths of a `use` tree: `a::{b, c::{d as e}}` is `a::b`, `a::c::d`."""
+    tree = re.sub(r"\s+as\s+\w+", "", tree)  # `x as y` names x
     tree = re.sub(r"\s+", "", tree)
     brace = tree.find("{")
     if brace < 0:
-        return [tree.split("as")[0] if "as" not in tree else re.split(r"(?<=\w)as(?=\w)", tree)[0]]
+        return [tree]
     prefix, inner = tree[:brace], tree[brace + 1 : tree.rfind("}")]
     parts, depth, cur = [], 0, ""
     for ch in inner:
