@@ -21,7 +21,7 @@ use mcr::{HandInput, MeldInput, Tile};
 use prost::Message as _;
 
 use super::fields::{
-    batch_score_hands_request as batch, hand, meld, score_hand_request as request,
+    batch_score_hands_request as batch, hand as hand_fields, meld, score_hand_request as request,
     win_context as context,
 };
 use crate::api::hand::hand_to_pb;
@@ -413,14 +413,14 @@ fn read_hand(bytes: &[u8], hand: &mut HandInput, spare_tiles: &mut Vec<Vec<Tile>
     let mut r = Reader::new(bytes);
     while !r.is_done() {
         match r.varint()? {
-            k if k == key::delimited(hand::MELDS) => {
+            k if k == key::delimited(hand_fields::MELDS) => {
                 let tiles = spare_tiles.pop().unwrap_or_default();
                 hand.melds.push(read_meld(r.delimited()?, tiles)?);
             }
-            k if k == key::delimited(hand::STANDING_TILES) => {
-                read_tiles(r.delimited()?, &mut hand.standing)?
+            k if k == key::delimited(hand_fields::STANDING_TILES) => {
+                read_tiles(r.delimited()?, &mut hand.standing)?;
             }
-            k if k == key::varint(hand::WINNING_TILE) => winning = r.int32()?,
+            k if k == key::varint(hand_fields::WINNING_TILE) => winning = r.int32()?,
             _ => return None,
         }
     }
