@@ -1,5 +1,5 @@
 //! The scoring responses the server writes itself (`api::wire`) are byte for byte what prost
-//! writes for the messages `convert::score_request` builds: every corpus hand under the three
+//! writes for the messages `scoring::score_request` builds: every corpus hand under the three
 //! rulesets in each view, losing and flowered hands included, and batches that mix scores
 //! with faulty entries.
 
