@@ -14,6 +14,7 @@
 
 pub mod guard;
 pub mod io;
+pub mod kiosk;
 pub mod service;
 pub mod shutdown;
 pub mod status;
@@ -157,6 +158,7 @@ impl Server {
             builder = builder.tls_config(tls)?;
         }
         let router = builder
+            .layer(kiosk::KioskLayer::new(config.kiosk))
             .layer(cors())
             .layer(tonic_web::GrpcWebLayer::new())
             // Inside gRPC-Web: sees plain gRPC, the status in headers or trailers.
