@@ -4,6 +4,7 @@ import {
   HandEnd,
   LineKind,
   Outcome,
+  type PaymentLine,
   type ScoreHandResponse,
   Seat,
   type SettleHandResponse,
@@ -683,6 +684,26 @@ function sheetPanel() {
   );
 }
 
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+/** A seat's payment lines grouped by counterparty (base and fan points together). */
+function groupLines(lines: readonly PaymentLine[]) {
+  const groups: { counterparty: Seat; total: number; parts: PaymentLine[] }[] = [];
+  for (const line of lines) {
+    const sign = Math.sign(line.amount);
+    const group = groups.find((g) => g.counterparty === line.counterparty && Math.sign(g.total) === sign);
+    if (group) {
+      group.total += line.amount;
+      group.parts.push(line);
+    } else {
+      groups.push({ counterparty: line.counterparty, total: line.amount, parts: [line] });
+    }
+  }
+  return groups;
+}
+
 function settlementPanel() {
   const lang = state.lang;
   const settlement = result.kind === "score" ? result.settlement : null;
@@ -705,12 +726,19 @@ function settlementPanel() {
               h(
                 "ul",
                 {},
-                a.lines.map((l) =>
+                groupLines(a.lines).map((g) =>
                   h(
                     "li",
-                    {},
-                    h("span", {}, `${t(lang, kindWord[l.kind] ?? "penalty")} · ${l.amount > 0 ? t(lang, "from") : t(lang, "to")} ${WIND_NAMES[lang][l.counterparty - 1] ?? ""}`),
-                    h("b", {}, l.amount > 0 ? `+${l.amount}` : String(l.amount)),
+                    { title: g.parts.map((p) => `${t(lang, kindWord[p.kind] ?? "penalty")} ${signed(p.amount)}`).join(", ") },
+                    h(
+                      "span",
+                      {},
+                      g.counterparty === Seat.UNSPECIFIED
+                        ? t(lang, "penalty")
+                        : `${g.total > 0 ? t(lang, "from") : t(lang, "to")} ${WIND_NAMES[lang][g.counterparty - 1] ?? ""}`,
+                      h("small", {}, g.parts.map((p) => Math.abs(p.amount)).join(" + ")),
+                    ),
+                    h("b", {}, signed(g.total)),
                   ),
                 ),
               ),
