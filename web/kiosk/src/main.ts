@@ -55,6 +55,7 @@ interface State {
 }
 
 interface Violation {
+  code: string;
   field: string;
   message: string;
 }
@@ -186,10 +187,12 @@ function tap(k: Kind): void {
 
 // --- calls -----------------------------------------------------------------------------------
 
+/** Scores the current state shortly; any answer still in flight is then stale. */
 function schedule(): void {
   pending = true;
+  const mine = ++sequence;
   clearTimeout(timer);
-  timer = setTimeout(() => void score(), 120);
+  timer = setTimeout(() => void score(mine), 120);
 }
 
 function context(s: State) {
@@ -205,8 +208,7 @@ function context(s: State) {
   };
 }
 
-async function score(): Promise<void> {
-  const mine = ++sequence;
+async function score(mine: number): Promise<void> {
   const s = state;
   const text = currentNotation(s);
   const ruleset = rulesetFromName(s.ruleset);
@@ -242,6 +244,7 @@ async function score(): Promise<void> {
         next = {
           kind: "invalid",
           violations: details.violations.map((v) => ({
+            code: v.reason || (/^([A-Z_]+): /.exec(v.description)?.[1] ?? ""),
             field: v.field,
             message: v.description.replace(/^[A-Z_]+: /, ""),
           })),
@@ -341,9 +344,10 @@ function violationsFor(prefix: (field: string) => boolean) {
   if (result.kind !== "invalid") return null;
   const mine = result.violations.filter((v) => prefix(v.field));
   if (mine.length === 0) return null;
+  const building = stillBuilding(mine);
   return h(
     "ul",
-    { class: "violations", "data-testid": "violations" },
+    { class: `violations ${building ? "building" : ""}`, "data-testid": "violations" },
     mine.map((v) => h("li", {}, h("code", {}, v.field), " ", v.message)),
   );
 }
@@ -563,6 +567,19 @@ function circumstancesPanel() {
   );
 }
 
+/** Tiles the builder's hand still lacks (0 for typed notation or a full hand). */
+function tilesMissing(): number {
+  if (state.raw !== null) return 0;
+  const hand = state.hand;
+  return Math.max(0, standingSlots(hand) + 1 - hand.standing.length - (hand.winning === null ? 0 : 1));
+}
+
+/** Whether the only problems are those of a hand still being entered with the picker: too
+ * few tiles, or melds with nothing after them yet (a notation syntax error). */
+function stillBuilding(violations: readonly Violation[]): boolean {
+  return tilesMissing() > 0 && violations.every((v) => v.code === "TILE_COUNT_WRONG" || v.code === "NOTATION_SYNTAX");
+}
+
 function problemCount(n: number): string {
   if (state.lang === "zh") return `${n} 处问题`;
   return n === 1 ? "1 problem" : `${n} problems`;
@@ -575,8 +592,14 @@ function outcomeText(): [string, string, string] {
       return ["", t(lang, "waiting"), "idle"];
     case "unreachable":
       return ["", `${t(lang, "unreachable")}: ${result.message}`, "error"];
-    case "invalid":
+    case "invalid": {
+      const missing = tilesMissing();
+      if (stillBuilding(result.violations)) {
+        const text = lang === "zh" ? `还差 ${missing} 张牌` : `${missing} more tile${missing === 1 ? "" : "s"} to go`;
+        return ["INVALID", text, "idle"];
+      }
       return ["INVALID", `${t(lang, "invalid")}: ${problemCount(result.violations.length)}`, "invalid"];
+    }
     case "score": {
       const sc = result.score;
       const name = outcomeName(sc.outcome);
@@ -677,7 +700,10 @@ function sheetPanel() {
     result.kind === "invalid"
       ? h(
           "ul",
-          { class: "violations all", "data-testid": "all-violations" },
+          {
+            class: `violations all ${stillBuilding(result.violations) ? "building" : ""}`,
+            "data-testid": "all-violations",
+          },
           result.violations.map((v) => h("li", {}, h("code", {}, v.field), " ", v.message)),
         )
       : null,
@@ -807,4 +833,4 @@ function copyLink(): void {
 globalThis.history.replaceState(null, "", toUrl(state));
 pending = true;
 render();
-void score();
+void score(++sequence);
