@@ -263,6 +263,74 @@ async function score(mine: number): Promise<void> {
 
 // --- rendering -------------------------------------------------------------------------------
 
+// --- a small DOM patcher --------------------------------------------------------------------
+// Every render builds a fresh tree and patches the page's tree to match it, element by element,
+// instead of replacing it: a tap whose pointer-down and pointer-up straddle a render (an answer
+// arriving) still lands on the same element, and focus, selection and scroll stay where they are.
+
+type Handler = (e: Event) => void;
+/** The handlers of an element, looked up when the event fires (so a patch can swap them). */
+const handlers = new WeakMap<Element, Map<string, Handler>>();
+const dispatching = new WeakMap<Element, Set<string>>();
+
+function ensureDispatch(el: Element, type: string): void {
+  let types = dispatching.get(el);
+  if (!types) {
+    types = new Set();
+    dispatching.set(el, types);
+  }
+  if (!types.has(type)) {
+    types.add(type);
+    el.addEventListener(type, (e) => handlers.get(el)?.get(type)?.(e));
+  }
+}
+
+function listen(el: Element, type: string, handler: Handler): void {
+  let map = handlers.get(el);
+  if (!map) {
+    map = new Map();
+    handlers.set(el, map);
+  }
+  map.set(type, handler);
+  ensureDispatch(el, type);
+}
+
+/** Makes `current` (in the page) look and behave like `fresh` (just built). */
+function patch(current: Node, fresh: Node): void {
+  if (current.nodeType !== fresh.nodeType || current.nodeName !== fresh.nodeName) {
+    current.parentNode?.replaceChild(fresh, current);
+    return;
+  }
+  if (current instanceof CharacterData) {
+    if (current.data !== (fresh as CharacterData).data) current.data = (fresh as CharacterData).data;
+    return;
+  }
+  if (!(current instanceof Element) || !(fresh instanceof Element)) return;
+  for (const attr of Array.from(current.attributes)) {
+    if (!fresh.hasAttribute(attr.name)) current.removeAttribute(attr.name);
+  }
+  for (const attr of Array.from(fresh.attributes)) {
+    if (current.getAttribute(attr.name) !== attr.value) current.setAttribute(attr.name, attr.value);
+  }
+  const map = handlers.get(fresh) ?? new Map<string, Handler>();
+  handlers.set(current, map);
+  for (const type of map.keys()) ensureDispatch(current, type);
+  const olds = Array.from(current.childNodes);
+  const news = Array.from(fresh.childNodes);
+  news.forEach((child, i) => {
+    const old = olds[i];
+    if (old) patch(old, child);
+    else current.appendChild(child);
+  });
+  for (const extra of olds.slice(news.length)) extra.remove();
+  if (current instanceof HTMLInputElement && current !== document.activeElement) {
+    current.value = (fresh as HTMLInputElement).value;
+  }
+  if (current instanceof HTMLSelectElement) {
+    current.value = (fresh as HTMLSelectElement).value;
+  }
+}
+
 type Child = Node | string | null | undefined | false;
 
 function h<K extends keyof HTMLElementTagNameMap>(
@@ -273,7 +341,7 @@ function h<K extends keyof HTMLElementTagNameMap>(
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
     if (typeof value === "function") {
-      el.addEventListener(key.slice(2).toLowerCase(), value);
+      listen(el, key.slice(2).toLowerCase(), value);
     } else if (typeof value === "boolean") {
       if (value) el.setAttribute(key, "");
     } else {
@@ -340,10 +408,16 @@ function toggle(word: Word, on: boolean, flip: () => void, testid: string) {
   );
 }
 
+/** An empty, hidden element of `tag`: keeps the place of something not shown, so that the
+ * elements after it keep their positions for the patcher (and a tap on them is not lost). */
+function placeholder(tag: "div" | "ul" | "table") {
+  return h(tag, { hidden: true });
+}
+
 function violationsFor(prefix: (field: string) => boolean) {
-  if (result.kind !== "invalid") return null;
+  if (result.kind !== "invalid") return placeholder("ul");
   const mine = result.violations.filter((v) => prefix(v.field));
-  if (mine.length === 0) return null;
+  if (mine.length === 0) return placeholder("ul");
   const building = stillBuilding(mine);
   return h(
     "ul",
@@ -428,15 +502,15 @@ function handPanel() {
     autocapitalize: "off",
     "aria-label": t(lang, "notation"),
     placeholder: t(lang, "notationHint"),
-  });
-  input.addEventListener("change", () => {
-    const text = input.value.trim();
-    update((s) => {
-      const parsed = parseNotation(text);
-      s.hand = parsed ?? { melds: [], standing: [], winning: null };
-      s.raw = parsed === null && text !== "" ? text : null;
-      return s;
-    });
+    onchange: (e: Event) => {
+      const text = (e.target as HTMLInputElement).value.trim();
+      update((s) => {
+        const parsed = parseNotation(text);
+        s.hand = parsed ?? { melds: [], standing: [], winning: null };
+        s.raw = parsed === null && text !== "" ? text : null;
+        return s;
+      });
+    },
   });
   const meldMode = state.mode === "pung" || state.mode === "kong";
   return h(
@@ -649,7 +723,7 @@ function sheetPanel() {
             ),
           ),
         )
-      : null,
+      : placeholder("div"),
     sc && sc.fans.length > 0
       ? h(
           "table",
@@ -686,7 +760,7 @@ function sheetPanel() {
             ),
           ),
         )
-      : null,
+      : placeholder("table"),
     h(
       "dl",
       { class: "totals" },
@@ -706,7 +780,7 @@ function sheetPanel() {
           },
           result.violations.map((v) => h("li", {}, h("code", {}, v.field), " ", v.message)),
         )
-      : null,
+      : placeholder("ul"),
   );
 }
 
@@ -778,14 +852,16 @@ function header() {
   const lang = state.lang;
   const select = h(
     "select",
-    { "data-testid": "ruleset", "aria-label": t(lang, "ruleset") },
-    Object.entries(RULESET_LABELS).map(([name, label]) => {
-      const option = h("option", { value: name }, label[lang]);
-      option.selected = name === state.ruleset;
-      return option;
-    }),
+    {
+      "data-testid": "ruleset",
+      "aria-label": t(lang, "ruleset"),
+      onchange: (e: Event) => {
+        const value = (e.target as HTMLSelectElement).value;
+        update((s) => ({ ...s, ruleset: value }));
+      },
+    },
+    Object.entries(RULESET_LABELS).map(([name, label]) => h("option", { value: name, selected: name === state.ruleset }, label[lang])),
   );
-  select.addEventListener("change", () => update((s) => ({ ...s, ruleset: select.value })));
   return h(
     "header",
     { class: "top" },
@@ -802,16 +878,17 @@ function header() {
 function render(): void {
   const app = document.getElementById("app");
   if (!app) return;
-  const focused = document.activeElement?.getAttribute("data-testid");
   document.documentElement.lang = state.lang === "zh" ? "zh-Hans" : "en";
   document.title = t(state.lang, "title");
-  app.replaceChildren(
-    header(),
-    h("main", { class: "layout" }, h("div", { class: "col input" }, handPanel(), circumstancesPanel()), h("div", { class: "col output" }, sheetPanel(), settlementPanel())),
+  patch(
+    app,
+    h(
+      "div",
+      { id: "app" },
+      header(),
+      h("main", { class: "layout" }, h("div", { class: "col input" }, handPanel(), circumstancesPanel()), h("div", { class: "col output" }, sheetPanel(), settlementPanel())),
+    ),
   );
-  if (focused === "notation") {
-    (app.querySelector('[data-testid="notation"]') as HTMLInputElement | null)?.focus();
-  }
 }
 
 function undo(): void {

@@ -6,6 +6,7 @@
 // Env: CHROMIUM (default /usr/bin/chromium), MAHJONG_REFEREE_BIN (see the client's tests).
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, test } from "node:test";
@@ -79,7 +80,17 @@ async function mode(name) {
 
 async function pick(...tiles) {
   for (const tile of tiles) {
-    await page.locator(`${tid("pick")}[data-tile="${tile}"]`).click();
+    const button = page.locator(`${tid("pick")}[data-tile="${tile}"]`);
+    try {
+      await button.click({ timeout: 5000 });
+    } catch (error) {
+      const why = await button.evaluate((el) => {
+        const chain = [];
+        for (let e = el; e; e = e.parentElement) chain.push(`${e.tagName}${e.disabled ? "[disabled]" : ""}.${e.className}`);
+        return `${el.outerHTML.slice(0, 200)} in ${chain.join(" < ")}; mode ${document.querySelector('[data-testid="mode"] .on')?.textContent}`;
+      });
+      throw new Error(`cannot tap ${tile}: ${why}\n${error.message}`);
+    }
   }
 }
 
@@ -190,6 +201,44 @@ test("a share link opens the kiosk with the hand entered and scored", async () =
   assert.equal(await page.locator(`${tid("seat")} button.on`).innerText(), "South");
   const south = page.locator(`${tid("seat-account")}[data-seat="SOUTH"] ${tid("delta")}`);
   assert.equal(await south.innerText(), "+84");
+});
+
+test("gRPC-Web from another origin: the CORS preflight passes and the status headers are exposed", async () => {
+  // A blank page of another origin (a second loopback port, served here), calling the
+  // referee's port with fetch as any gRPC-Web client would.
+  const site = createServer((_, res) => res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>other</title>"));
+  await new Promise((done) => site.listen(0, "127.0.0.1", done));
+  const other = await context.newPage();
+  await other.goto(`http://127.0.0.1:${site.address().port}/`);
+  const answer = await other.evaluate(async (base) => {
+    const call = async (method, frame) => {
+      const response = await fetch(`${base}/mahjong.v1.MahjongService/${method}`, {
+        method: "POST",
+        headers: { "content-type": "application/grpc-web+proto", "x-grpc-web": "1" },
+        body: frame,
+      });
+      const body = new Uint8Array(await response.arrayBuffer());
+      return {
+        status: response.status,
+        grpcStatus: response.headers.get("grpc-status"),
+        details: response.headers.get("grpc-status-details-bin") !== null,
+        // The trailer frame (flag 0x80) at the end of the body, as text.
+        trailers: new TextDecoder().decode(body.slice(body.lastIndexOf(0x80) + 5)),
+        bytes: body.length,
+      };
+    };
+    const empty = new Uint8Array([0, 0, 0, 0, 0]); // one frame holding an empty message
+    return { listFans: await call("ListFans", empty), scoreHand: await call("ScoreHand", empty) };
+  }, referee.baseUrl);
+  await other.close();
+  site.close();
+  assert.equal(answer.listFans.status, 200);
+  assert.ok(answer.listFans.bytes > 1000, `ListFans answered ${answer.listFans.bytes} bytes`);
+  assert.match(answer.listFans.trailers, /grpc-status:\s*0/);
+  // An empty ScoreHandRequest has no hand: INVALID_ARGUMENT, trailers only, details readable.
+  assert.equal(answer.scoreHand.status, 200);
+  assert.equal(answer.scoreHand.grpcStatus, "3");
+  assert.equal(answer.scoreHand.details, true);
 });
 
 test("no console error, page error or failed request in the whole session", () => {
