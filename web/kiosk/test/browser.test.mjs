@@ -203,6 +203,22 @@ test("a share link opens the kiosk with the hand entered and scored", async () =
   assert.equal(await south.innerText(), "+84");
 });
 
+test("typed notation: the builder shows the melds and the sheet scores it", async () => {
+  await open("lang=en&ruleset=mil");
+  const input = page.locator(tid("notation"));
+  await input.fill("[123m][789m][123p]55s89p7p");
+  await input.press("Enter");
+  assert.equal(await settled("WIN"), 17);
+  assert.equal(await page.locator(tid("meld")).count(), 3);
+  assert.equal(await page.locator(tid("winning-tile")).getAttribute("aria-label"), "7 Dots");
+  assert.equal(new URL(page.url()).searchParams.get("hand"), "[123m][789m][123p]89p55s7p");
+  // Text the builder cannot show is scored as typed, and the referee says what is wrong.
+  await input.fill("[1234m]5p");
+  await input.press("Enter");
+  assert.equal(await settled("INVALID"), 0);
+  assert.ok((await page.locator(`${tid("all-violations")} li`).count()) >= 1);
+});
+
 test("gRPC-Web from another origin: the CORS preflight passes and the status headers are exposed", async () => {
   // A blank page of another origin (a second loopback port, served here), calling the
   // referee's port with fetch as any gRPC-Web client would.
