@@ -266,7 +266,7 @@ if check("a Deployment is rendered", dep is not None):
                 "MAHJONG_LOG_FORMAT": "json", "MAHJONG_LOG_LEVEL": "info",
                 "MAHJONG_MAX_MESSAGE_BYTES": "4194304", "MAHJONG_REQUEST_TIMEOUT_MS": "5000",
                 "MAHJONG_MAX_CONCURRENT_REQUESTS": "1024", "MAHJONG_MAX_BATCH_HANDS": "10000",
-                "MAHJONG_DRAIN_SECONDS": "5"}
+                "MAHJONG_DRAIN_SECONDS": "5", "MAHJONG_KIOSK": "true"}
     check("environment = the server's defaults, no OTLP, no TLS", env == want_env, json.dumps(env))
     grpc = {k: c.get(k, {}).get("grpc") for k in ("startupProbe", "livenessProbe", "readinessProbe")}
     check("startup + liveness: native gRPC probe of service \"\" on 50051",
@@ -333,6 +333,11 @@ if dep:
     check("terminationGracePeriodSeconds as set (30)", pod.get("terminationGracePeriodSeconds") == 30)
 check("no helm test pod with TLS (the healthcheck speaks plaintext)", find(docs, "Pod") is None)
 
+header("contract: the kiosk switch")
+kiosk_off = find(docs_of(render({"kiosk": {"enabled": False}})), "Deployment")
+check("kiosk.enabled false passes MAHJONG_KIOSK=false",
+      kiosk_off is not None and env_of(kiosk_off["spec"]["template"]["spec"]["containers"][0]).get("MAHJONG_KIOSK") == "false")
+
 header("client-side dry-run install with no values")
 try:
     config = helm.Config(storage_driver="memory", namespace=NAMESPACE)
@@ -351,7 +356,8 @@ with helm.Chart.load(CHART) as chart:
                           ("unknown nested key", {"config": {"logformat": "text"}}),
                           ("string replicaCount", {"replicaCount": "two"}),
                           ("probe port out of range", {"containerPorts": {"grpc": 70000}}),
-                          ("TLS without a Secret", {"tls": {"enabled": True}})):
+                          ("TLS without a Secret", {"tls": {"enabled": True}}),
+                          ("a kiosk switch that is not a boolean", {"kiosk": {"enabled": "yes"}})):
         try:
             chart.validate_schema(values)
             check(f"values schema rejects {label}", False, "accepted")

@@ -16,6 +16,7 @@
 //! | `--tls-cert` | `MAHJONG_TLS_CERT_FILE` | none (plaintext) |
 //! | `--tls-key` | `MAHJONG_TLS_KEY_FILE` | none |
 //! | `--tls-client-ca` | `MAHJONG_TLS_CLIENT_CA_FILE` | none (no client certificates) |
+//! | `--kiosk` | `MAHJONG_KIOSK` | `true`: the scoring kiosk page at `/kiosk/` (`false` turns it off) |
 
 use std::fmt;
 use std::future::Future;
@@ -103,6 +104,9 @@ pub struct Config {
     /// PEM certificates of the CAs that sign client certificates: require mutual TLS.
     #[arg(long, env = "MAHJONG_TLS_CLIENT_CA_FILE", value_name = "FILE")]
     pub tls_client_ca: Option<PathBuf>,
+    /// Serve the scoring kiosk page at /kiosk/ on the gRPC port (false turns it off).
+    #[arg(long, env = "MAHJONG_KIOSK", value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
+    pub kiosk: bool,
     /// Test hooks; never set by flags.
     #[doc(hidden)]
     #[arg(skip)]
@@ -195,6 +199,7 @@ impl Default for Config {
             tls_cert: None,
             tls_key: None,
             tls_client_ca: None,
+            kiosk: true,
             test_hooks: TestHooks::default(),
         }
     }

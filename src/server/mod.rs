@@ -13,6 +13,7 @@
 //! [`shutdown`] (the signals).
 
 pub mod guard;
+pub mod kiosk;
 pub mod service;
 pub mod shutdown;
 pub mod status;
@@ -156,6 +157,7 @@ impl Server {
             builder = builder.tls_config(tls)?;
         }
         let router = builder
+            .layer(kiosk::KioskLayer::new(config.kiosk))
             .layer(cors())
             .layer(tonic_web::GrpcWebLayer::new())
             // Inside gRPC-Web: sees plain gRPC, the status in headers or trailers.

@@ -149,6 +149,7 @@ async fn serve_help_names_every_flag_and_variable_with_its_default() {
         ("--tls-cert", "MAHJONG_TLS_CERT_FILE", None),
         ("--tls-key", "MAHJONG_TLS_KEY_FILE", None),
         ("--tls-client-ca", "MAHJONG_TLS_CLIENT_CA_FILE", None),
+        ("--kiosk", "MAHJONG_KIOSK", Some("true")),
     ] {
         let start = help
             .find(flag)

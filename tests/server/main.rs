@@ -4,6 +4,7 @@
 mod binary;
 mod errors;
 mod helpers;
+mod kiosk;
 mod lifecycle;
 mod rpcs;
 #[path = "../support/mod.rs"]

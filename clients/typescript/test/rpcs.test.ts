@@ -1,0 +1,165 @@
+// Every RPC of mahjong.v1.MahjongService once over gRPC (HTTP/2) and once over gRPC-Web
+// (HTTP/1.1), against the real binary; the expected figures are those of the README.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import {
+  Fan,
+  HandEnd,
+  Infraction,
+  Outcome,
+  Ruleset,
+  Seat,
+  WinSource,
+  WinVerdict,
+} from "../src/index.js";
+import { nodeClient, type Protocol } from "../src/node.js";
+import { type Referee, startReferee } from "./server.js";
+
+const E23 = "[123m][789m][123p]55s89p7p";
+
+let referee: Referee;
+before(async () => {
+  referee = await startReferee();
+});
+after(async () => {
+  await referee.stop();
+});
+
+for (const protocol of ["grpc", "grpc-web"] as Protocol[]) {
+  describe(`over ${protocol}`, () => {
+    const client = () => nodeClient(referee.baseUrl, protocol);
+
+    test("ScoreHand itemises a self-drawn 三色双龙会 under MIL", async () => {
+      const score = await client().scoreHand({
+        handInput: { case: "notation", value: E23 },
+        context: { selfDrawn: true },
+        ruleset: Ruleset.MIL,
+      });
+      assert.equal(score.outcome, Outcome.WIN);
+      assert.equal(score.total, 18);
+      assert.equal(score.ruleset, Ruleset.MIL);
+      const lines = score.fans.map((f) => [f.nameZh, f.nameEn, f.points, f.count]);
+      assert.deepEqual(lines, [
+        ["三色双龙会", "Three-Suited Terminal Chows", 16, 1],
+        ["边张", "Edge Wait", 1, 1],
+        ["自摸", "Self-Drawn", 1, 1],
+      ]);
+      const chows = score.fans[0];
+      assert.ok(chows && chows.elementIndices.length === 5, "the fan names its five sets");
+      assert.equal(score.reading?.elements.length, 5);
+    });
+
+    test("ValidateHand: a valid win, and a hand one tile short", async () => {
+      const good = await client().validateHand({
+        handInput: { case: "notation", value: E23 },
+        context: { selfDrawn: true },
+      });
+      assert.equal(good.valid, true);
+      assert.equal(good.winningShape, true);
+      assert.equal(good.reachesMinimum, true);
+      assert.equal(good.outcome, Outcome.WIN);
+      const short = await client().validateHand({
+        handInput: { case: "notation", value: "[123m][789m][123p]5s89p7p" },
+      });
+      assert.equal(short.valid, false);
+      assert.ok(short.violations.length > 0);
+      assert.equal(short.outcome, Outcome.INVALID);
+    });
+
+    test("BatchScoreHands answers in order, a bad hand as an error entry", async () => {
+      const batch = await client().batchScoreHands({
+        requests: [
+          { handInput: { case: "notation", value: E23 }, context: { selfDrawn: true } },
+          { handInput: { case: "notation", value: "[123m]x" } },
+          { handInput: { case: "notation", value: E23 } },
+        ],
+        defaultRuleset: Ruleset.MIL,
+      });
+      assert.equal(batch.results.length, 3);
+      const [first, second, third] = batch.results;
+      assert.equal(first?.result.case, "score");
+      assert.equal(first?.result.case === "score" && first.result.value.total, 18);
+      assert.equal(second?.result.case, "error");
+      assert.equal(second?.result.case === "error" && second.result.value.reason, "INVALID_HAND");
+      assert.equal(third?.result.case === "score" && third.result.value.total, 17);
+    });
+
+    test("ListFans: the 81 fans of MIL with names and points", async () => {
+      const list = await client().listFans({ ruleset: Ruleset.MIL });
+      assert.equal(list.ruleset, Ruleset.MIL);
+      const numbered = list.fans.filter((f) => f.number >= 1 && f.number <= 81);
+      assert.equal(numbered.length, 81);
+      const chows = list.fans.find((f) => f.fan === Fan.THREE_SUITED_TERMINAL_CHOWS);
+      assert.equal(chows?.nameZh, "三色双龙会");
+      assert.equal(chows?.points, 16);
+    });
+
+    test("SettleHand: a discard win with two empty pungs", async () => {
+      const settled = await client().settleHand({
+        end: HandEnd.DISCARD,
+        winner: Seat.SOUTH,
+        discarder: Seat.WEST,
+        winValue: { case: "fanCount", value: { fanTotal: 13, flowerCount: 1 } },
+        penalties: [
+          { offender: Seat.NORTH, infraction: Infraction.EMPTY_PUNG },
+          { offender: Seat.NORTH, infraction: Infraction.EMPTY_PUNG },
+        ],
+      });
+      const deltas = settled.accounts.map((a) => [Seat[a.seat], a.delta]);
+      assert.deepEqual(deltas, [
+        ["EAST", -8],
+        ["SOUTH", 38],
+        ["WEST", -22],
+        ["NORTH", -13],
+      ]);
+      assert.equal(settled.result?.basicPoints, 14);
+      assert.equal(settled.unpaidPenalties, 5);
+      assert.equal(settled.rulings.length, 2);
+    });
+
+    test("AdjudicatePenalty: a win declared while not ready", async () => {
+      const ruled = await client().adjudicatePenalty({
+        declaredWin: {
+          declarer: Seat.NORTH,
+          source: WinSource.DISCARD,
+          discarder: Seat.EAST,
+          winningHand: { handInput: { case: "notation", value: "[123p][789p][123s]25m79s5m" } },
+        },
+        ruleset: Ruleset.GREEN_BOOK_2006,
+      });
+      assert.equal(ruled.judgement?.verdict, WinVerdict.NOT_READY_WIN);
+      const deltas = ruled.accounts.map((a) => [Seat[a.seat], a.delta]);
+      assert.deepEqual(deltas, [
+        ["EAST", 10],
+        ["SOUTH", 10],
+        ["WEST", 10],
+        ["NORTH", -30],
+      ]);
+    });
+
+    test("ComputeStandings: places, session scores and shared standard points", async () => {
+      const standings = await client().computeStandings({
+        players: [
+          { name: "A", sessions: [{ handResults: [112] }] },
+          { name: "B", sessions: [{ handResults: [20] }] },
+          { name: "C", sessions: [{ handResults: [-88], lateMinutes: 12 }] },
+          { name: "D", sessions: [{ handResults: [20] }] },
+        ],
+        ruleset: Ruleset.MIL,
+      });
+      const rows = standings.standings.map((s) => [
+        s.place,
+        s.name,
+        s.totalScore,
+        s.standardPoints?.numerator,
+        s.standardPoints?.denominator,
+      ]);
+      assert.deepEqual(rows, [
+        [1, "A", 612, 4, 1],
+        [2, "B", 520, 3, 2],
+        [2, "D", 520, 3, 2],
+        [4, "C", 392, 0, 1],
+      ]);
+    });
+  });
+}
