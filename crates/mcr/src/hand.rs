@@ -400,6 +400,58 @@ fn tiles_text(tiles: &[Tile]) -> String {
         .join(" ")
 }
 
+/// Adds a violation for each kind with more than four copies in `copies` (counts saturate
+/// at 255), on `field`; `place` follows the count in the message (e.g. " with the visible
+/// tiles").
+pub(crate) fn copies_violations(
+    copies: &Counts,
+    field: &str,
+    place: &str,
+    violations: &mut Vec<Violation>,
+) {
+    if copies.iter().all(|&n| n <= 4) {
+        return;
+    }
+    for t in Tile::ALL {
+        let n = copies[t.index()];
+        if n > 4 {
+            let shown = if n == u8::MAX {
+                "255 or more".to_owned()
+            } else {
+                n.to_string()
+            };
+            violations.push(Violation::new(
+                ViolationCode::TooManyCopies,
+                field.to_owned(),
+                format!("tile {t} appears {shown} times{place}; there are only 4 copies"),
+            ));
+        }
+    }
+}
+
+/// Checks the declared melds (at most four kept), adding a violation for each bad one.
+pub(crate) fn validate_melds(
+    melds: &[MeldInput],
+    violations: &mut Vec<Violation>,
+) -> ([Meld; 4], usize) {
+    let mut valid = [Meld::Chow {
+        first: Tile::ALL[0],
+    }; 4];
+    let mut count = 0;
+    for (i, m) in melds.iter().enumerate() {
+        match validate_meld(i, m) {
+            Ok(meld) => {
+                if let Some(slot) = valid.get_mut(count) {
+                    *slot = meld;
+                    count += 1;
+                }
+            }
+            Err(v) => violations.push(v),
+        }
+    }
+    (valid, count)
+}
+
 impl HandInput {
     /// Validates the hand and its winning context together, collecting every violation.
     ///
@@ -417,21 +469,7 @@ impl HandInput {
                 ),
             ));
         }
-        let mut melds = [Meld::Chow {
-            first: Tile::ALL[0],
-        }; 4];
-        let mut meld_count = 0;
-        for (i, m) in self.melds.iter().enumerate() {
-            match validate_meld(i, m) {
-                Ok(meld) => {
-                    if let Some(slot) = melds.get_mut(meld_count) {
-                        *slot = meld;
-                        meld_count += 1;
-                    }
-                }
-                Err(v) => violations.push(v),
-            }
-        }
+        let (melds, meld_count) = validate_melds(&self.melds, &mut violations);
         let winning_tile = self.winning_tile;
         if winning_tile.is_none() {
             violations.push(Violation::new(
@@ -466,23 +504,7 @@ impl HandInput {
                 copies[t.index()] = copies[t.index()].saturating_add(1);
             }
         }
-        if copies.iter().any(|&n| n > 4) {
-            for t in Tile::ALL {
-                let n = copies[t.index()];
-                if n > 4 {
-                    let shown = if n == u8::MAX {
-                        "255 or more".to_owned()
-                    } else {
-                        n.to_string()
-                    };
-                    violations.push(Violation::new(
-                        ViolationCode::TooManyCopies,
-                        "hand".to_owned(),
-                        format!("tile {t} appears {shown} times; there are only 4 copies"),
-                    ));
-                }
-            }
-        }
+        copies_violations(&copies, "hand", "", &mut violations);
         violations.extend(validate_context(self, &melds[..meld_count], *context));
         let Some(winning_tile) = winning_tile else {
             return Err(violations);

@@ -11,11 +11,13 @@
 //! 4. [`fan`]: the catalogue of the 81 fans (the table and the fan multiset);
 //! 5. [`ruleset`]: the three rulesets as data;
 //! 6. [`mod@score`]: detection, exclusions, the best reading ([`score()`]) and its sheet;
-//! 7. [`declaration`] and [`penalty`]: a declared win; infractions (one `const` table), the
+//! 7. [`analysis`]: hands in play: the distance to ready, useful tiles, waits and what each
+//!    is worth, the discard table;
+//! 8. [`declaration`] and [`penalty`]: a declared win; infractions (one `const` table), the
 //!    figures and the rulings;
-//! 8. [`payments`]: itemised points, for a win and for a ruling;
-//! 9. [`adjudication`]: whether a declared win stands, and whose claim wins;
-//! 10. [`settlement`]: a hand settled; [`standings`]: a session ranked.
+//! 9. [`payments`]: itemised points, for a win and for a ruling;
+//! 10. [`adjudication`]: whether a declared win stands, and whose claim wins;
+//! 11. [`settlement`]: a hand settled; [`standings`]: a session ranked.
 //!
 //! ```
 //! use mcr::{notation::parse_hand, score, Ruleset, WinContext, Outcome, Fan};
@@ -31,6 +33,7 @@
 //! ```
 
 pub mod adjudication;
+pub mod analysis;
 pub mod declaration;
 pub mod fan;
 pub mod hand;

@@ -110,7 +110,22 @@ pub fn shanten(concealed: &Counts, declared_melds: usize) -> i8 {
 
 /// The distance of each shape separately.
 pub fn shanten_by_shape(concealed: &Counts, declared_melds: usize) -> ShantenByShape {
-    let c = clamp(concealed);
+    by_shape(&clamp(concealed), declared_melds)
+}
+
+/// The distance of each shape of tiles that may hold a fifth copy of one kind: the hand
+/// after drawing a kind it holds four of (a formal wait on that kind, never to be won).
+/// Counts above five are read as five.
+pub(crate) fn shanten_by_shape_with_fifth_copy(
+    concealed: &Counts,
+    declared_melds: usize,
+) -> ShantenByShape {
+    by_shape(&concealed.map(|n| n.min(5)), declared_melds)
+}
+
+/// [`shanten_by_shape`] of counts already clamped (each at most five).
+fn by_shape(c: &Counts, declared_melds: usize) -> ShantenByShape {
+    let c = *c;
     let no_melds = declared_melds == 0;
     ShantenByShape {
         standard: standard_distance(&c, MAX_SETS.saturating_sub(declared_melds)),
@@ -248,7 +263,7 @@ fn combined(a: Triples, b: Triples) -> Triples {
 struct Group<'a> {
     counts: &'a [u8],
     sequences: bool,
-    memo: [[[Option<Triples>; 5]; 5]; 9],
+    memo: [[[Option<Triples>; 6]; 6]; 9],
 }
 
 impl Group<'_> {
@@ -258,7 +273,7 @@ impl Group<'_> {
         if i >= len {
             return triple_bit(0, 0, 0);
         }
-        let (ai, bi) = (usize::from(a.min(4)), usize::from(b.min(4)));
+        let (ai, bi) = (usize::from(a.min(5)), usize::from(b.min(5)));
         if let Some(t) = self.memo[i][ai][bi] {
             return t;
         }
@@ -308,14 +323,14 @@ fn group_triples(counts: &[u8], sequences: bool) -> Triples {
     let mut g = Group {
         counts,
         sequences,
-        memo: [[[None; 5]; 5]; 9],
+        memo: [[[None; 6]; 6]; 9],
     };
     let first = counts.first().copied().unwrap_or(0);
     let second = counts.get(1).copied().unwrap_or(0);
     g.from(0, first, second)
 }
 
-/// The distance to `needed_sets` sets and a pair, from the tiles `c` (each count ≤ 4).
+/// The distance to `needed_sets` sets and a pair, from the tiles `c` (each count ≤ 5).
 fn standard_distance(counts: &Counts, needed_sets: usize) -> i8 {
     let needed_sets = needed_sets.min(MAX_SETS);
     let triples = combined(

@@ -1,0 +1,670 @@
+//! Hands in play (牌理): how far a hand is from ready, which tiles help it, what each wait is
+//! worth, and which discard leaves the best hand.
+//!
+//! A hand in play ([`InPlay`]) is the declared melds and the concealed tiles without a
+//! winning tile: 13 − 3·melds tiles for a hand waiting for its next tile, 14 − 3·melds for a
+//! hand that has just drawn and must discard. [`analyze`] answers:
+//!
+//! - for a waiting hand ([`Waiting`]): the distance to ready (向听数) over every shape the
+//!   hand can still take, the useful tiles with the copies left, and, when ready, each wait
+//!   scored as a win on a discard and self-drawn;
+//! - for a drawn hand ([`Drawn`]): the distance of the fourteen tiles, its score when it is
+//!   already complete, and the discard table: for each kind it can discard, the analysis of
+//!   the thirteen tiles left, best first.
+//!
+//! Copies left of a tile are 4 − the copies in the hand (concealed and melded) − the copies
+//! seen on the table. 和绝张 applies by itself when the copies seen and those in the hand's
+//! own melds make three.
+//!
+//! ```
+//! use mcr::analysis::{Analysis, InPlay, analyze};
+//! use mcr::notation::parse_tiles;
+//! use mcr::{HandInput, Ruleset, WinContext};
+//! let hand = HandInput { standing: parse_tiles("1112345678999m")?, ..HandInput::default() };
+//! let hand = InPlay::new(&hand, &[]).expect("a valid hand in play");
+//! let Analysis::Waiting(waiting) = analyze(&hand, &WinContext::default(), &Ruleset::MIL) else {
+//!     unreachable!("thirteen tiles wait");
+//! };
+//! assert_eq!(waiting.distance.shanten, 0);
+//! assert_eq!(waiting.waits.len(), 9); // 九莲宝灯 waits on every tile of its suit
+//! assert!(waiting.ready_to_win);
+//! # Ok::<_, mcr::notation::ParseHandError>(())
+//! ```
+
+use crate::hand::{
+    Hand, HandInput, Meld, MeldInput, WinContext, WinMethod, add_meld_counts, copies_violations,
+    validate_melds,
+};
+use crate::ruleset::Ruleset;
+use crate::score::sheet::Shape;
+use crate::score::{Outcome, Scoring, score};
+use crate::shape::shanten::{ShantenByShape, shanten_by_shape, shanten_by_shape_with_fifth_copy};
+use crate::tile::{Counts, Tile};
+use crate::violation::{Violation, ViolationCode};
+
+/// A set of tile kinds, one bit per kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TileSet(u64);
+
+impl TileSet {
+    /// Adds a kind.
+    pub fn insert(&mut self, tile: Tile) {
+        self.0 |= 1 << tile.index();
+    }
+
+    /// Whether the kind is in the set.
+    pub fn contains(self, tile: Tile) -> bool {
+        self.0 & (1 << tile.index()) != 0
+    }
+
+    /// The kinds of both sets.
+    #[must_use]
+    pub fn union(self, other: TileSet) -> TileSet {
+        TileSet(self.0 | other.0)
+    }
+
+    /// How many kinds.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The kinds in index order.
+    pub fn iter(self) -> impl Iterator<Item = Tile> + Clone {
+        Tile::ALL.into_iter().filter(move |&t| self.contains(t))
+    }
+}
+
+impl FromIterator<Tile> for TileSet {
+    fn from_iter<I: IntoIterator<Item = Tile>>(iter: I) -> Self {
+        let mut set = TileSet::default();
+        for t in iter {
+            set.insert(t);
+        }
+        set
+    }
+}
+
+/// A validated hand in play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InPlay {
+    /// The declared melds as given (for the hands scored on a wait).
+    melds: Vec<MeldInput>,
+    /// The validated melds.
+    valid_melds: Vec<Meld>,
+    /// The concealed tiles in the order given; for a drawn hand the last is the drawn tile.
+    tiles: Vec<Tile>,
+    concealed: Counts,
+    /// Copies in the declared melds (a kong counts four).
+    melded: Counts,
+    /// Copies seen on the table outside the hand.
+    visible: Counts,
+}
+
+impl InPlay {
+    /// Validates a hand in play: the melds and standing tiles of `hand` (its winning tile, if
+    /// any, counts as the last concealed tile, the one just drawn), 13 − 3·melds or
+    /// 14 − 3·melds of them, and no more than four copies of a kind with `visible`, the
+    /// tiles seen on the table outside the hand. Every violation is collected.
+    pub fn new(hand: &HandInput, visible: &[Tile]) -> Result<InPlay, Vec<Violation>> {
+        let mut violations = Vec::new();
+        if hand.melds.len() > 4 {
+            violations.push(Violation::new(
+                ViolationCode::TooManyMelds,
+                "hand.melds".to_owned(),
+                format!(
+                    "a hand has at most 4 declared melds, found {}",
+                    hand.melds.len()
+                ),
+            ));
+        }
+        let (valid, meld_count) = validate_melds(&hand.melds, &mut violations);
+        let tiles: Vec<Tile> = hand
+            .standing
+            .iter()
+            .chain(hand.winning_tile.iter())
+            .copied()
+            .collect();
+        let waiting = 13usize.checked_sub(3 * hand.melds.len());
+        if waiting.is_none_or(|w| tiles.len() != w && tiles.len() != w + 1) {
+            violations.push(Violation::new(
+                ViolationCode::TileCountWrong,
+                "hand.standing".to_owned(),
+                match waiting {
+                    Some(w) => format!(
+                        "with {} declared meld(s) a hand in play holds {w} concealed tiles (waiting) or {} (just drawn), found {}",
+                        hand.melds.len(),
+                        w + 1,
+                        tiles.len()
+                    ),
+                    None => format!(
+                        "a hand has at most 4 declared melds, so no tile count fits {} melds",
+                        hand.melds.len()
+                    ),
+                },
+            ));
+        }
+        let mut concealed = [0u8; 34];
+        for t in &tiles {
+            concealed[t.index()] = concealed[t.index()].saturating_add(1);
+        }
+        let mut in_hand = concealed;
+        for m in &hand.melds {
+            for t in &m.tiles {
+                in_hand[t.index()] = in_hand[t.index()].saturating_add(1);
+            }
+        }
+        copies_violations(&in_hand, "hand", "", &mut violations);
+        let mut visible_counts = [0u8; 34];
+        for t in visible {
+            visible_counts[t.index()] = visible_counts[t.index()].saturating_add(1);
+        }
+        // Kinds already too many in the hand are reported once, above.
+        let with_visible = std::array::from_fn(|i| match in_hand[i] {
+            0..=4 => in_hand[i].saturating_add(visible_counts[i]),
+            _ => 0,
+        });
+        copies_violations(
+            &with_visible,
+            "visible_tiles",
+            " in the hand and the visible tiles together",
+            &mut violations,
+        );
+        if !violations.is_empty() {
+            return Err(violations);
+        }
+        let valid_melds = valid[..meld_count].to_vec();
+        let mut melded = [0u8; 34];
+        for m in &valid_melds {
+            add_meld_counts(&mut melded, *m);
+        }
+        Ok(InPlay {
+            melds: hand.melds.clone(),
+            valid_melds,
+            tiles,
+            concealed,
+            melded,
+            visible: visible_counts,
+        })
+    }
+
+    /// The declared melds.
+    pub fn melds(&self) -> &[Meld] {
+        &self.valid_melds
+    }
+
+    /// The concealed tiles in the order given.
+    pub fn tiles(&self) -> &[Tile] {
+        &self.tiles
+    }
+
+    /// Counts of the concealed tiles.
+    pub const fn concealed_counts(&self) -> &Counts {
+        &self.concealed
+    }
+
+    /// Whether the hand waits for its next tile (13 − 3·melds tiles) rather than having just
+    /// drawn (14 − 3·melds).
+    pub fn is_waiting(&self) -> bool {
+        self.tiles.len() + 3 * self.melds.len() == 13
+    }
+}
+
+/// The distance of one shape and its useful tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShapeDistance {
+    /// The shape.
+    pub shape: Shape,
+    /// Tiles short of ready (−1 complete, 0 ready).
+    pub shanten: i8,
+    /// The kinds whose drawing lowers this shape's distance (a kind held four times
+    /// included).
+    pub useful: TileSet,
+}
+
+/// A tile and the copies of it still to be drawn or claimed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TileCopies {
+    /// The kind.
+    pub tile: Tile,
+    /// 4 − the copies in the hand − the copies seen (never negative).
+    pub remaining: u8,
+}
+
+/// How far a group of concealed tiles is from ready, over every shape it can take.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Distance {
+    /// The lowest distance over the shapes (−1 complete, 0 ready, 1 one tile short, …).
+    pub shanten: i8,
+    /// Each shape the hand can still take: the standard one, and without declared melds
+    /// seven pairs, thirteen orphans and honours-and-knitted; the knitted straight with at
+    /// most one declared meld.
+    pub shapes: Vec<ShapeDistance>,
+    /// The useful tiles of the shapes at the lowest distance, in tile order.
+    pub useful: Vec<TileCopies>,
+}
+
+impl Distance {
+    /// The copies left of every useful tile together.
+    pub fn useful_count(&self) -> u32 {
+        self.useful.iter().map(|u| u32::from(u.remaining)).sum()
+    }
+}
+
+/// A hand won on a wait, with its context and score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WonHand {
+    /// The circumstances of the win.
+    pub context: WinContext,
+    /// The score.
+    pub scoring: Scoring,
+}
+
+/// The hand completed by a wait, and its score either way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WaitScores {
+    /// The complete hand, the wait as its winning tile.
+    pub hand: Hand,
+    /// Won on another player's discard.
+    pub on_discard: WonHand,
+    /// Self-drawn.
+    pub on_self_drawn: WonHand,
+}
+
+/// One tile a ready hand waits on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wait {
+    /// The waiting tile.
+    pub tile: Tile,
+    /// Copies left.
+    pub remaining: u8,
+    /// Its scores; `None` when the hand holds all four copies (a wait never to be won).
+    pub scores: Option<WaitScores>,
+}
+
+impl Wait {
+    /// Won on a discard, the hand reaches the minimum.
+    pub fn wins_on_discard(&self) -> bool {
+        self.scores
+            .as_ref()
+            .is_some_and(|s| s.on_discard.scoring.outcome == Outcome::Win)
+    }
+
+    /// Self-drawn, the hand reaches the minimum.
+    pub fn wins_self_drawn(&self) -> bool {
+        self.scores
+            .as_ref()
+            .is_some_and(|s| s.on_self_drawn.scoring.outcome == Outcome::Win)
+    }
+
+    /// Copies left of a wait that reaches the minimum one way or the other.
+    fn winning_copies(&self) -> u32 {
+        if self.wins_on_discard() || self.wins_self_drawn() {
+            u32::from(self.remaining)
+        } else {
+            0
+        }
+    }
+}
+
+/// The analysis of a waiting hand (13 − 3·melds concealed tiles).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Waiting {
+    /// Distance to ready and useful tiles.
+    pub distance: Distance,
+    /// When ready, every tile that completes the hand, in tile order.
+    pub waits: Vec<Wait>,
+    /// At least one wait with copies left reaches the minimum (on a discard or self-drawn).
+    pub ready_to_win: bool,
+}
+
+/// One row of the discard table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Discard {
+    /// The kind discarded.
+    pub tile: Tile,
+    /// The analysis of the thirteen tiles left (the discarded copy counts as seen).
+    pub after: Waiting,
+    /// For a discard that leaves the hand one tile from ready: the useful tiles after which
+    /// some discard leaves a ready hand with a wait that reaches the minimum and has copies
+    /// left.
+    pub scoring_useful: TileSet,
+}
+
+impl Discard {
+    /// Copies left of the waits that reach the minimum.
+    pub fn winning_copies(&self) -> u32 {
+        self.after.waits.iter().map(Wait::winning_copies).sum()
+    }
+}
+
+/// The analysis of a hand that has just drawn (14 − 3·melds concealed tiles).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Drawn {
+    /// The distance of the fourteen tiles (−1 when complete); no useful tiles.
+    pub distance: Distance,
+    /// When the hand is complete: its score self-drawn on the last tile given.
+    pub complete: Option<(Hand, WonHand)>,
+    /// For each kind among the concealed tiles, best first: lowest distance, then the most
+    /// copies left of waits that reach the minimum, then the most copies of useful tiles,
+    /// then tile order.
+    pub discards: Vec<Discard>,
+}
+
+/// The analysis of a hand in play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Analysis {
+    /// 13 − 3·melds concealed tiles.
+    Waiting(Waiting),
+    /// 14 − 3·melds concealed tiles.
+    Drawn(Drawn),
+}
+
+/// Analyses a hand in play. Of `context` only the winds and the flowers are used: each wait
+/// is scored on a discard and self-drawn, with 和绝张 when the copies seen and melded make
+/// three, and no other circumstance.
+pub fn analyze(hand: &InPlay, context: &WinContext, rules: &Ruleset) -> Analysis {
+    let table = Table {
+        hand,
+        context: WinContext {
+            seat_wind: context.seat_wind,
+            prevalent_wind: context.prevalent_wind,
+            flowers: context.flowers,
+            ..WinContext::default()
+        },
+        rules,
+    };
+    if hand.is_waiting() {
+        Analysis::Waiting(table.waiting(&hand.concealed, &hand.tiles, None))
+    } else {
+        Analysis::Drawn(table.drawn())
+    }
+}
+
+/// What every part of one analysis shares.
+struct Table<'a> {
+    hand: &'a InPlay,
+    /// The winds and flowers, no circumstance.
+    context: WinContext,
+    rules: &'a Ruleset,
+}
+
+impl Table<'_> {
+    fn meld_count(&self) -> usize {
+        self.hand.valid_melds.len()
+    }
+
+    /// Copies seen outside the concealed tiles: melded, visible, and a discarded one.
+    fn seen(&self, discarded: Option<Tile>) -> Counts {
+        let mut seen: Counts =
+            std::array::from_fn(|i| self.hand.melded[i].saturating_add(self.hand.visible[i]));
+        if let Some(d) = discarded {
+            seen[d.index()] = seen[d.index()].saturating_add(1);
+        }
+        seen
+    }
+
+    fn distance(&self, concealed: &Counts, seen: &Counts, with_useful: bool) -> Distance {
+        let melds = self.meld_count();
+        let base = shanten_by_shape(concealed, melds);
+        let mut useful = [TileSet::default(); 5];
+        if with_useful {
+            for t in Tile::ALL {
+                let mut after = *concealed;
+                after[t.index()] += 1;
+                let drawn = shanten_by_shape_with_fifth_copy(&after, melds);
+                let held_four = concealed[t.index()] >= 4;
+                for (set, (before, now)) in useful
+                    .iter_mut()
+                    .zip(by_shape(&base).into_iter().zip(by_shape(&drawn)))
+                {
+                    // A fifth copy is only a formal wait: listed where it completes the shape,
+                    // never as a step towards ready.
+                    if let (Some(before), Some(now)) = (before, now)
+                        && now < before
+                        && (before == 0 || !held_four)
+                    {
+                        set.insert(t);
+                    }
+                }
+            }
+        }
+        let shanten = base.best();
+        let mut shapes = Vec::with_capacity(5);
+        let mut best_useful = TileSet::default();
+        for ((shape, distance), set) in SHAPES.into_iter().zip(by_shape(&base)).zip(useful) {
+            if let Some(d) = distance {
+                shapes.push(ShapeDistance {
+                    shape,
+                    shanten: d,
+                    useful: set,
+                });
+                if d == shanten {
+                    best_useful = best_useful.union(set);
+                }
+            }
+        }
+        Distance {
+            shanten,
+            shapes,
+            useful: best_useful
+                .iter()
+                .map(|tile| TileCopies {
+                    tile,
+                    remaining: remaining(concealed, seen, tile),
+                })
+                .collect(),
+        }
+    }
+
+    /// The analysis of 13 − 3·melds concealed tiles (`tiles`, counted in `concealed`), after
+    /// `discarded` was let go.
+    fn waiting(&self, concealed: &Counts, tiles: &[Tile], discarded: Option<Tile>) -> Waiting {
+        let seen = self.seen(discarded);
+        let distance = self.distance(concealed, &seen, true);
+        let waits: Vec<Wait> = if distance.shanten == 0 {
+            distance
+                .useful
+                .iter()
+                .map(|u| self.wait(concealed, tiles, &seen, u.tile))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let ready_to_win = waits.iter().any(|w| w.winning_copies() > 0);
+        Waiting {
+            distance,
+            waits,
+            ready_to_win,
+        }
+    }
+
+    fn wait(&self, concealed: &Counts, tiles: &[Tile], seen: &Counts, tile: Tile) -> Wait {
+        let i = tile.index();
+        let remaining = remaining(concealed, seen, tile);
+        let holds_all = concealed[i] + self.hand.melded[i] >= 4;
+        let scores = if holds_all {
+            None
+        } else {
+            let last_copy = concealed[i] == 0 && seen[i] >= 3;
+            self.won(tiles, tile, last_copy)
+        };
+        Wait {
+            tile,
+            remaining,
+            scores,
+        }
+    }
+
+    /// The hand `tiles` + `tile` scored both ways.
+    fn won(&self, tiles: &[Tile], tile: Tile, last_copy: bool) -> Option<WaitScores> {
+        let on = |method| WinContext {
+            method,
+            last_copy,
+            ..self.context
+        };
+        let hand = self.complete_hand(tiles, tile, &on(WinMethod::Discard))?;
+        let score_with = |context: WinContext| WonHand {
+            context,
+            scoring: score(&hand, &context, self.rules),
+        };
+        Some(WaitScores {
+            on_discard: score_with(on(WinMethod::Discard)),
+            on_self_drawn: score_with(on(WinMethod::SelfDrawn)),
+            hand,
+        })
+    }
+
+    /// The validated hand of the melds, `tiles` and the winning tile `tile`.
+    fn complete_hand(&self, tiles: &[Tile], tile: Tile, context: &WinContext) -> Option<Hand> {
+        HandInput {
+            melds: self.hand.melds.clone(),
+            standing: tiles.to_vec(),
+            winning_tile: Some(tile),
+        }
+        .validate(context)
+        .ok()
+    }
+
+    fn drawn(&self) -> Drawn {
+        let hand = self.hand;
+        let seen = self.seen(None);
+        let distance = self.distance(&hand.concealed, &seen, false);
+        let complete = if distance.shanten < 0 {
+            hand.tiles.split_last().and_then(|(&last, rest)| {
+                let context = WinContext {
+                    method: WinMethod::SelfDrawn,
+                    last_copy: !rest.contains(&last) && seen[last.index()] >= 3,
+                    ..self.context
+                };
+                let complete = self.complete_hand(rest, last, &context)?;
+                let scoring = score(&complete, &context, self.rules);
+                Some((complete, WonHand { context, scoring }))
+            })
+        } else {
+            None
+        };
+        let mut discards: Vec<Discard> = TileSet::from_iter(hand.tiles.iter().copied())
+            .iter()
+            .map(|d| self.discard(d))
+            .collect();
+        discards.sort_by(|a, b| {
+            a.after
+                .distance
+                .shanten
+                .cmp(&b.after.distance.shanten)
+                .then(b.winning_copies().cmp(&a.winning_copies()))
+                .then(
+                    b.after
+                        .distance
+                        .useful_count()
+                        .cmp(&a.after.distance.useful_count()),
+                )
+                .then(a.tile.cmp(&b.tile))
+        });
+        Drawn {
+            distance,
+            complete,
+            discards,
+        }
+    }
+
+    fn discard(&self, tile: Tile) -> Discard {
+        let (concealed, tiles) = without(&self.hand.concealed, &self.hand.tiles, tile);
+        let after = self.waiting(&concealed, &tiles, Some(tile));
+        let scoring_useful = if after.distance.shanten == 1 {
+            after
+                .distance
+                .useful
+                .iter()
+                .map(|u| u.tile)
+                .filter(|&u| self.leads_to_a_scoring_wait(&concealed, &tiles, tile, u))
+                .collect()
+        } else {
+            TileSet::default()
+        };
+        Discard {
+            tile,
+            after,
+            scoring_useful,
+        }
+    }
+
+    /// Whether drawing `drawn` into `tiles` (left after discarding `discarded`) allows a
+    /// discard that leaves a ready hand with a wait that has copies left and reaches the
+    /// minimum.
+    fn leads_to_a_scoring_wait(
+        &self,
+        concealed: &Counts,
+        tiles: &[Tile],
+        discarded: Tile,
+        drawn: Tile,
+    ) -> bool {
+        let mut with_draw = *concealed;
+        with_draw[drawn.index()] += 1;
+        if with_draw[drawn.index()] > 4 {
+            return false;
+        }
+        let mut drawn_tiles = tiles.to_vec();
+        drawn_tiles.push(drawn);
+        let melds = self.meld_count();
+        TileSet::from_iter(drawn_tiles.iter().copied())
+            .iter()
+            .any(|next| {
+                let (left, left_tiles) = without(&with_draw, &drawn_tiles, next);
+                if shanten_by_shape(&left, melds).best() != 0 {
+                    return false;
+                }
+                let mut seen = self.seen(Some(discarded));
+                seen[next.index()] = seen[next.index()].saturating_add(1);
+                let distance = self.distance(&left, &seen, true);
+                distance.useful.iter().any(|u| {
+                    u.remaining > 0
+                        && self
+                            .wait(&left, &left_tiles, &seen, u.tile)
+                            .winning_copies()
+                            > 0
+                })
+            })
+    }
+}
+
+/// The five shapes in the order of [`by_shape`].
+const SHAPES: [Shape; 5] = [
+    Shape::Standard,
+    Shape::SevenPairs,
+    Shape::ThirteenOrphans,
+    Shape::HonorsAndKnitted,
+    Shape::KnittedStraight,
+];
+
+fn by_shape(s: &ShantenByShape) -> [Option<i8>; 5] {
+    [
+        Some(s.standard),
+        s.seven_pairs,
+        s.thirteen_orphans,
+        s.honors_and_knitted,
+        s.knitted_straight,
+    ]
+}
+
+/// 4 − the copies held − the copies seen, never negative.
+fn remaining(concealed: &Counts, seen: &Counts, tile: Tile) -> u8 {
+    let i = tile.index();
+    4u8.saturating_sub(concealed[i]).saturating_sub(seen[i])
+}
+
+/// The counts and tiles without one copy of `tile` (the first in input order).
+fn without(concealed: &Counts, tiles: &[Tile], tile: Tile) -> (Counts, Vec<Tile>) {
+    let mut counts = *concealed;
+    counts[tile.index()] -= 1;
+    let mut rest = tiles.to_vec();
+    if let Some(at) = rest.iter().position(|&t| t == tile) {
+        rest.remove(at);
+    }
+    (counts, rest)
+}
