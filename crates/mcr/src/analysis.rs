@@ -38,56 +38,9 @@ use crate::hand::{
 use crate::ruleset::Ruleset;
 use crate::score::sheet::Shape;
 use crate::score::{Outcome, Scoring, score};
-use crate::shape::shanten::{ShantenByShape, shanten_by_shape, shanten_by_shape_with_fifth_copy};
-use crate::tile::{Counts, Tile};
+use crate::shape::shanten::{ShapeUseful, shanten_by_shape, useful_by_shape};
+use crate::tile::{Counts, Tile, TileSet};
 use crate::violation::{Violation, ViolationCode};
-
-/// A set of tile kinds, one bit per kind.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct TileSet(u64);
-
-impl TileSet {
-    /// Adds a kind.
-    pub fn insert(&mut self, tile: Tile) {
-        self.0 |= 1 << tile.index();
-    }
-
-    /// Whether the kind is in the set.
-    pub fn contains(self, tile: Tile) -> bool {
-        self.0 & (1 << tile.index()) != 0
-    }
-
-    /// The kinds of both sets.
-    #[must_use]
-    pub fn union(self, other: TileSet) -> TileSet {
-        TileSet(self.0 | other.0)
-    }
-
-    /// How many kinds.
-    pub fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether the set is empty.
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The kinds in index order.
-    pub fn iter(self) -> impl Iterator<Item = Tile> + Clone {
-        Tile::ALL.into_iter().filter(move |&t| self.contains(t))
-    }
-}
-
-impl FromIterator<Tile> for TileSet {
-    fn from_iter<I: IntoIterator<Item = Tile>>(iter: I) -> Self {
-        let mut set = TileSet::default();
-        for t in iter {
-            set.insert(t);
-        }
-        set
-    }
-}
 
 /// A validated hand in play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -342,13 +295,22 @@ impl Discard {
     }
 }
 
+/// A drawn hand that is already complete, scored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Completed {
+    /// The complete hand, the last tile given as its winning tile.
+    pub hand: Hand,
+    /// Its score self-drawn.
+    pub won: WonHand,
+}
+
 /// The analysis of a hand that has just drawn (14 − 3·melds concealed tiles).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Drawn {
     /// The distance of the fourteen tiles (−1 when complete); no useful tiles.
     pub distance: Distance,
     /// When the hand is complete: its score self-drawn on the last tile given.
-    pub complete: Option<(Hand, WonHand)>,
+    pub complete: Option<Box<Completed>>,
     /// For each kind among the concealed tiles, best first: lowest distance, then the most
     /// copies left of waits that reach the minimum, then the most copies of useful tiles,
     /// then tile order.
@@ -385,6 +347,18 @@ pub fn analyze(hand: &InPlay, context: &WinContext, rules: &Ruleset) -> Analysis
     }
 }
 
+/// The distance to ready of a hand in play over every shape and, for a waiting hand, its
+/// useful tiles with the copies left: the first part of [`analyze`], without any score.
+pub fn distance(hand: &InPlay) -> Distance {
+    let seen: Counts = std::array::from_fn(|i| hand.melded[i].saturating_add(hand.visible[i]));
+    distance_of(
+        &hand.concealed,
+        hand.valid_melds.len(),
+        &seen,
+        hand.is_waiting(),
+    )
+}
+
 /// What every part of one analysis shares.
 struct Table<'a> {
     hand: &'a InPlay,
@@ -409,56 +383,7 @@ impl Table<'_> {
     }
 
     fn distance(&self, concealed: &Counts, seen: &Counts, with_useful: bool) -> Distance {
-        let melds = self.meld_count();
-        let base = shanten_by_shape(concealed, melds);
-        let mut useful = [TileSet::default(); 5];
-        if with_useful {
-            for t in Tile::ALL {
-                let mut after = *concealed;
-                after[t.index()] += 1;
-                let drawn = shanten_by_shape_with_fifth_copy(&after, melds);
-                let held_four = concealed[t.index()] >= 4;
-                for (set, (before, now)) in useful
-                    .iter_mut()
-                    .zip(by_shape(&base).into_iter().zip(by_shape(&drawn)))
-                {
-                    // A fifth copy is only a formal wait: listed where it completes the shape,
-                    // never as a step towards ready.
-                    if let (Some(before), Some(now)) = (before, now)
-                        && now < before
-                        && (before == 0 || !held_four)
-                    {
-                        set.insert(t);
-                    }
-                }
-            }
-        }
-        let shanten = base.best();
-        let mut shapes = Vec::with_capacity(5);
-        let mut best_useful = TileSet::default();
-        for ((shape, distance), set) in SHAPES.into_iter().zip(by_shape(&base)).zip(useful) {
-            if let Some(d) = distance {
-                shapes.push(ShapeDistance {
-                    shape,
-                    shanten: d,
-                    useful: set,
-                });
-                if d == shanten {
-                    best_useful = best_useful.union(set);
-                }
-            }
-        }
-        Distance {
-            shanten,
-            shapes,
-            useful: best_useful
-                .iter()
-                .map(|tile| TileCopies {
-                    tile,
-                    remaining: remaining(concealed, seen, tile),
-                })
-                .collect(),
-        }
+        distance_of(concealed, self.meld_count(), seen, with_useful)
     }
 
     /// The analysis of 13 − 3·melds concealed tiles (`tiles`, counted in `concealed`), after
@@ -507,7 +432,7 @@ impl Table<'_> {
             last_copy,
             ..self.context
         };
-        let hand = self.complete_hand(tiles, tile, &on(WinMethod::Discard))?;
+        let hand = self.complete_hand(tiles, tile, on(WinMethod::Discard))?;
         let score_with = |context: WinContext| WonHand {
             context,
             scoring: score(&hand, &context, self.rules),
@@ -520,13 +445,13 @@ impl Table<'_> {
     }
 
     /// The validated hand of the melds, `tiles` and the winning tile `tile`.
-    fn complete_hand(&self, tiles: &[Tile], tile: Tile, context: &WinContext) -> Option<Hand> {
+    fn complete_hand(&self, tiles: &[Tile], tile: Tile, context: WinContext) -> Option<Hand> {
         HandInput {
             melds: self.hand.melds.clone(),
             standing: tiles.to_vec(),
             winning_tile: Some(tile),
         }
-        .validate(context)
+        .validate(&context)
         .ok()
     }
 
@@ -541,14 +466,21 @@ impl Table<'_> {
                     last_copy: !rest.contains(&last) && seen[last.index()] >= 3,
                     ..self.context
                 };
-                let complete = self.complete_hand(rest, last, &context)?;
-                let scoring = score(&complete, &context, self.rules);
-                Some((complete, WonHand { context, scoring }))
+                let hand = self.complete_hand(rest, last, context)?;
+                let scoring = score(&hand, &context, self.rules);
+                Some(Box::new(Completed {
+                    hand,
+                    won: WonHand { context, scoring },
+                }))
             })
         } else {
             None
         };
-        let mut discards: Vec<Discard> = TileSet::from_iter(hand.tiles.iter().copied())
+        let mut discards: Vec<Discard> = hand
+            .tiles
+            .iter()
+            .copied()
+            .collect::<TileSet>()
             .iter()
             .map(|d| self.discard(d))
             .collect();
@@ -612,7 +544,10 @@ impl Table<'_> {
         let mut drawn_tiles = tiles.to_vec();
         drawn_tiles.push(drawn);
         let melds = self.meld_count();
-        TileSet::from_iter(drawn_tiles.iter().copied())
+        drawn_tiles
+            .iter()
+            .copied()
+            .collect::<TileSet>()
             .iter()
             .any(|next| {
                 let (left, left_tiles) = without(&with_draw, &drawn_tiles, next);
@@ -633,7 +568,70 @@ impl Table<'_> {
     }
 }
 
-/// The five shapes in the order of [`by_shape`].
+/// The distances of `concealed` beside `melds` declared melds, with the useful tiles when
+/// `with_useful`; copies left count `seen`.
+fn distance_of(concealed: &Counts, melds: usize, seen: &Counts, with_useful: bool) -> Distance {
+    let shapes: [Option<ShapeUseful>; 5] = if with_useful {
+        let u = useful_by_shape(concealed, melds);
+        [
+            Some(u.standard),
+            u.seven_pairs,
+            u.thirteen_orphans,
+            u.honors_and_knitted,
+            u.knitted_straight,
+        ]
+    } else {
+        let d = shanten_by_shape(concealed, melds);
+        [
+            Some(d.standard),
+            d.seven_pairs,
+            d.thirteen_orphans,
+            d.honors_and_knitted,
+            d.knitted_straight,
+        ]
+        .map(|d| {
+            d.map(|shanten| ShapeUseful {
+                shanten,
+                useful: TileSet::default(),
+            })
+        })
+    };
+    let shanten = shapes
+        .iter()
+        .flatten()
+        .map(|s| s.shanten)
+        .min()
+        .unwrap_or(i8::MAX);
+    let mut best_useful = TileSet::default();
+    let shapes: Vec<ShapeDistance> = SHAPES
+        .into_iter()
+        .zip(shapes)
+        .filter_map(|(shape, s)| {
+            let s = s?;
+            if s.shanten == shanten {
+                best_useful = best_useful.union(s.useful);
+            }
+            Some(ShapeDistance {
+                shape,
+                shanten: s.shanten,
+                useful: s.useful,
+            })
+        })
+        .collect();
+    Distance {
+        shanten,
+        shapes,
+        useful: best_useful
+            .iter()
+            .map(|tile| TileCopies {
+                tile,
+                remaining: remaining(concealed, seen, tile),
+            })
+            .collect(),
+    }
+}
+
+/// The five shapes in the order of the fields of [`ShantenByShape`](crate::shape::shanten::ShantenByShape).
 const SHAPES: [Shape; 5] = [
     Shape::Standard,
     Shape::SevenPairs,
@@ -641,16 +639,6 @@ const SHAPES: [Shape; 5] = [
     Shape::HonorsAndKnitted,
     Shape::KnittedStraight,
 ];
-
-fn by_shape(s: &ShantenByShape) -> [Option<i8>; 5] {
-    [
-        Some(s.standard),
-        s.seven_pairs,
-        s.thirteen_orphans,
-        s.honors_and_knitted,
-        s.knitted_straight,
-    ]
-}
 
 /// 4 − the copies held − the copies seen, never negative.
 fn remaining(concealed: &Counts, seen: &Counts, tile: Tile) -> u8 {

@@ -58,7 +58,7 @@ pub use score::sheet;
 pub use score::sheet::{Element, ElementKind, ElementSet, ElementTiles, FanLine, Shape};
 pub use score::{MINIMUM_FAN, Outcome, Scoring, score};
 pub use shape::{Reading, Set, SetKind};
-pub use tile::{Suit, Tile};
+pub use tile::{Suit, Tile, TileSet};
 pub use violation::{Violation, ViolationCode};
 
 pub use adjudication::{WinVerdict, decide_declared_win, resolve_win_claims};

@@ -350,6 +350,53 @@ impl Wind {
     }
 }
 
+/// A set of tile kinds, one bit per kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TileSet(u64);
+
+impl TileSet {
+    /// Adds a kind.
+    pub fn insert(&mut self, tile: Tile) {
+        self.0 |= 1 << tile.index();
+    }
+
+    /// Whether the kind is in the set.
+    pub fn contains(self, tile: Tile) -> bool {
+        self.0 & (1 << tile.index()) != 0
+    }
+
+    /// The kinds of both sets.
+    #[must_use]
+    pub fn union(self, other: TileSet) -> TileSet {
+        TileSet(self.0 | other.0)
+    }
+
+    /// How many kinds.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The kinds in index order.
+    pub fn iter(self) -> impl Iterator<Item = Tile> + Clone {
+        Tile::ALL.into_iter().filter(move |&t| self.contains(t))
+    }
+}
+
+impl FromIterator<Tile> for TileSet {
+    fn from_iter<I: IntoIterator<Item = Tile>>(iter: I) -> Self {
+        let mut set = TileSet::default();
+        for t in iter {
+            set.insert(t);
+        }
+        set
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

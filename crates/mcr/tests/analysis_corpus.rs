@@ -7,8 +7,8 @@ mod analysis_support;
 use std::collections::BTreeMap;
 
 use analysis_support::{Summary, load};
-use mcr::analysis::{Analysis, Distance, InPlay, TileCopies, TileSet, Waiting, WonHand, analyze};
-use mcr::{Outcome, Ruleset, Shape, Tile};
+use mcr::analysis::{Analysis, Distance, InPlay, TileCopies, Waiting, WonHand, analyze};
+use mcr::{Outcome, Ruleset, Shape, Tile, TileSet};
 
 fn shape_name(shape: Shape) -> &'static str {
     match shape {

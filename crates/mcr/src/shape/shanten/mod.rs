@@ -1,0 +1,182 @@
+//! Distance to ready (向听数) over every winning shape.
+//!
+//! The distance of a group of concealed tiles `H`, given how many melds are declared, is
+//!
+//! > min over the complete shapes `C` the concealed part could become, of `|C| − |H ∩ C|`, minus one,
+//!
+//! where `C` has `14 − 3 × melds` tiles and `H ∩ C` is the multiset intersection: the
+//! number of tiles still missing from the nearest complete shape, less the one that wins.
+//! For the usual sizes this is the familiar number:
+//!
+//! | tiles | −1 | 0 | 1 | k |
+//! |---|---|---|---|---|
+//! | 14 − 3·melds (after drawing) | complete | one exchange from complete | two | k + 1 |
+//! | 13 − 3·melds (waiting) | — | ready (听牌) | one exchange from ready | k exchanges |
+//!
+//! The shapes are those of RULES.md §1.3: four sets and a pair (with the declared melds as
+//! sets); with no declared meld also seven pairs (four of a kind counts as two pairs),
+//! thirteen orphans and honours-and-knitted (全不靠); with at most one declared meld the
+//! knitted straight (组合龙) with one more set and a pair.
+//!
+//! Copies are not limited to four in the shape being completed: a hand waiting on a kind
+//! whose four copies it holds is still ready, as every ruleset's formal waits count it.
+//! Counts above four in the input are read as four (no valid hand holds a fifth copy).
+//!
+//! The standard shape's distance comes from per-group tables built once ([`table`]); the
+//! search over sets and partial sets ([`search`]) is kept as their test oracle and for
+//! counts the tables do not cover. [`useful_by_shape`] adds each shape's useful kinds: those
+//! whose drawing lowers its distance.
+//!
+//! ```
+//! use mcr::notation::parse_tiles;
+//! use mcr::shape::shanten::shanten;
+//! let mut counts = [0u8; 34];
+//! for t in parse_tiles("19m19p19sESWNCFP").unwrap() {
+//!     counts[t.index()] += 1;
+//! }
+//! assert_eq!(shanten(&counts, 0), 0); // thirteen orphans, waiting on any of the thirteen
+//! ```
+
+mod search;
+mod shapes;
+mod standard;
+pub mod table;
+mod useful;
+
+use crate::tile::{Counts, TileSet};
+
+/// The most sets a shape needs besides the declared melds.
+const MAX_SETS: usize = 4;
+
+/// The distance of each shape; `None` where the declared melds rule the shape out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ShantenByShape {
+    /// Four sets and a pair (the declared melds count as sets).
+    pub standard: i8,
+    /// 七对 (no declared meld).
+    pub seven_pairs: Option<i8>,
+    /// 十三幺 (no declared meld).
+    pub thirteen_orphans: Option<i8>,
+    /// 全不靠 / 七星不靠 (no declared meld).
+    pub honors_and_knitted: Option<i8>,
+    /// 组合龙 with one set and a pair (at most one declared meld).
+    pub knitted_straight: Option<i8>,
+}
+
+impl ShantenByShape {
+    /// The smallest distance over all shapes.
+    pub fn best(&self) -> i8 {
+        [
+            self.seven_pairs,
+            self.thirteen_orphans,
+            self.honors_and_knitted,
+            self.knitted_straight,
+        ]
+        .into_iter()
+        .flatten()
+        .fold(self.standard, i8::min)
+    }
+}
+
+/// A shape's distance and the kinds whose drawing lowers it. A kind held four times is only
+/// a formal wait: it is listed where it completes a ready hand (that wait can never be won),
+/// never as a step towards ready.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ShapeUseful {
+    /// The distance (−1 complete, 0 ready).
+    pub shanten: i8,
+    /// The useful kinds.
+    pub useful: TileSet,
+}
+
+/// Each shape's distance and useful kinds; `None` where the declared melds rule it out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UsefulByShape {
+    /// Four sets and a pair.
+    pub standard: ShapeUseful,
+    /// 七对.
+    pub seven_pairs: Option<ShapeUseful>,
+    /// 十三幺.
+    pub thirteen_orphans: Option<ShapeUseful>,
+    /// 全不靠 / 七星不靠.
+    pub honors_and_knitted: Option<ShapeUseful>,
+    /// 组合龙 with one set and a pair.
+    pub knitted_straight: Option<ShapeUseful>,
+}
+
+/// The distance to ready over every shape (−1 complete, 0 ready, …) of the concealed tiles
+/// `concealed` next to `declared_melds` declared melds (kongs included).
+pub fn shanten(concealed: &Counts, declared_melds: usize) -> i8 {
+    shanten_by_shape(concealed, declared_melds).best()
+}
+
+/// The distance of each shape separately.
+pub fn shanten_by_shape(concealed: &Counts, declared_melds: usize) -> ShantenByShape {
+    let c = clamp(concealed);
+    let no_melds = declared_melds == 0;
+    ShantenByShape {
+        standard: standard::distance(&c, needed_sets(declared_melds)),
+        seven_pairs: no_melds.then(|| shapes::seven_pairs(&c)),
+        thirteen_orphans: no_melds.then(|| shapes::thirteen_orphans(&c)),
+        honors_and_knitted: no_melds.then(|| shapes::honors_and_knitted(&c)),
+        knitted_straight: (declared_melds <= 1)
+            .then(|| shapes::knitted_straight(&c, 1 - declared_melds)),
+    }
+}
+
+/// Each shape's distance and useful kinds (see [`ShapeUseful`]).
+pub fn useful_by_shape(concealed: &Counts, declared_melds: usize) -> UsefulByShape {
+    let c = clamp(concealed);
+    let no_melds = declared_melds == 0;
+    let shape = |(shanten, useful)| ShapeUseful { shanten, useful };
+    UsefulByShape {
+        standard: shape(standard::distance_and_useful(
+            &c,
+            needed_sets(declared_melds),
+        )),
+        seven_pairs: no_melds.then(|| shape(shapes::seven_pairs_useful(&c))),
+        thirteen_orphans: no_melds.then(|| shape(shapes::thirteen_orphans_useful(&c))),
+        honors_and_knitted: no_melds.then(|| shape(shapes::honors_and_knitted_useful(&c))),
+        knitted_straight: (declared_melds <= 1)
+            .then(|| shape(shapes::knitted_straight_useful(&c, 1 - declared_melds))),
+    }
+}
+
+/// The distance to four sets and a pair (the declared melds counting as sets).
+pub fn standard_shanten(concealed: &Counts, declared_melds: usize) -> i8 {
+    standard::distance(&clamp(concealed), needed_sets(declared_melds))
+}
+
+/// The distance to seven pairs (a kind held four times counts as two pairs).
+pub fn seven_pairs_shanten(concealed: &Counts) -> i8 {
+    shapes::seven_pairs(&clamp(concealed))
+}
+
+/// The distance to thirteen orphans.
+pub fn thirteen_orphans_shanten(concealed: &Counts) -> i8 {
+    shapes::thirteen_orphans(&clamp(concealed))
+}
+
+/// The distance to honours and knitted tiles (全不靠, 七星不靠).
+pub fn honors_and_knitted_shanten(concealed: &Counts) -> i8 {
+    shapes::honors_and_knitted(&clamp(concealed))
+}
+
+/// The distance to a knitted straight with one set and a pair; `None` with more than one
+/// declared meld.
+pub fn knitted_straight_shanten(concealed: &Counts, declared_melds: usize) -> Option<i8> {
+    (declared_melds <= 1).then(|| shapes::knitted_straight(&clamp(concealed), 1 - declared_melds))
+}
+
+/// The standard distance by search, without the tables (the oracle of the tables' tests).
+pub fn standard_shanten_by_search(concealed: &Counts, declared_melds: usize) -> i8 {
+    search::standard_distance(&clamp(concealed), needed_sets(declared_melds))
+}
+
+fn needed_sets(declared_melds: usize) -> usize {
+    MAX_SETS.saturating_sub(declared_melds)
+}
+
+fn clamp(c: &Counts) -> Counts {
+    c.map(|n| n.min(4))
+}

@@ -1,0 +1,286 @@
+//! The special shapes: seven pairs, thirteen orphans, honours and knitted tiles, and the
+//! knitted straight with one set and a pair. Each distance is `|C| − |H ∩ C| − 1` for the
+//! nearest complete shape `C`; each comes with its useful kinds.
+
+use super::standard::{self, StandardParts};
+use super::table::{self, Entry};
+use super::useful::useful_kinds;
+use crate::tile::{Counts, Tile, TileSet};
+
+/// The tile indices of the thirteen terminals and honours.
+const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+/// The tile indices of the six knitted straights: ranks 147, 258 and 369 each in its own suit.
+pub(super) const KNITTED: [[usize; 9]; 6] = {
+    // The suit (0 characters, 1 dots, 2 bamboo) of ranks 147, 258 and 369.
+    const SUITS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut out = [[0; 9]; 6];
+    let mut k = 0;
+    while k < 6 {
+        let mut n = 0;
+        let mut start = 0;
+        while start < 3 {
+            let mut step = 0;
+            while step < 3 {
+                out[k][n] = SUITS[k][start] * 9 + start + 3 * step;
+                n += 1;
+                step += 1;
+            }
+            start += 1;
+        }
+        k += 1;
+    }
+    out
+};
+
+fn to_i8(n: usize) -> i8 {
+    i8::try_from(n).unwrap_or(i8::MAX)
+}
+
+fn total(c: &[u8]) -> usize {
+    c.iter().map(|&n| usize::from(n)).sum()
+}
+
+/// `|C| − |H ∩ C| − 1` for a shape of `size` tiles sharing `shared` tiles with the hand.
+fn distance(size: usize, shared: usize) -> i8 {
+    // `shared ≤ size` always; the distance is at least −1.
+    to_i8(size.saturating_sub(shared)) - 1
+}
+
+/// Seven pairs from the number of pairs held (a kind held four times counts two) and the
+/// number of tiles.
+fn seven_pairs_of(pairs: usize, tiles: usize) -> i8 {
+    let pairs = pairs.min(7);
+    // Each missing pair can take one more tile of the hand as its first half.
+    distance(14, 2 * pairs + (tiles - 2 * pairs).min(7 - pairs))
+}
+
+fn pairs(c: &Counts) -> usize {
+    c.iter().map(|&n| usize::from(n / 2)).sum()
+}
+
+pub(super) fn seven_pairs(c: &Counts) -> i8 {
+    seven_pairs_of(pairs(c), total(c))
+}
+
+pub(super) fn seven_pairs_useful(c: &Counts) -> (i8, TileSet) {
+    let (p, n) = (pairs(c), total(c));
+    let d = seven_pairs_of(p, n);
+    // Drawing a kind held an odd number of times makes one more pair.
+    let useful = useful_kinds(c, d, |t| {
+        seven_pairs_of(p + usize::from(c[t.index()] % 2 == 1), n + 1)
+    });
+    (d, useful)
+}
+
+/// Thirteen orphans from the orphan kinds held and whether one of them is doubled.
+fn thirteen_orphans_of(kinds: usize, doubled: bool) -> i8 {
+    distance(14, kinds + usize::from(doubled))
+}
+
+fn orphans_held(c: &Counts) -> (usize, bool) {
+    (
+        ORPHANS.iter().filter(|&&i| c[i] > 0).count(),
+        ORPHANS.iter().any(|&i| c[i] >= 2),
+    )
+}
+
+pub(super) fn thirteen_orphans(c: &Counts) -> i8 {
+    let (kinds, doubled) = orphans_held(c);
+    thirteen_orphans_of(kinds, doubled)
+}
+
+pub(super) fn thirteen_orphans_useful(c: &Counts) -> (i8, TileSet) {
+    let (kinds, doubled) = orphans_held(c);
+    let d = thirteen_orphans_of(kinds, doubled);
+    let useful = useful_kinds(c, d, |t| {
+        let i = t.index();
+        if ORPHANS.contains(&i) {
+            thirteen_orphans_of(kinds + usize::from(c[i] == 0), doubled || c[i] >= 1)
+        } else {
+            d
+        }
+    });
+    (d, useful)
+}
+
+/// Honours and knitted tiles from the honour kinds held and the most kinds of one knitted
+/// straight held.
+fn honors_and_knitted_of(honors: usize, knitted: usize) -> i8 {
+    distance(14, (honors + knitted).min(14))
+}
+
+/// The kinds of each knitted straight held.
+fn knitted_held(c: &Counts) -> [usize; 6] {
+    KNITTED.map(|k| k.iter().filter(|&&i| c[i] > 0).count())
+}
+
+fn honor_kinds(c: &Counts) -> usize {
+    c[27..34].iter().filter(|&&n| n > 0).count()
+}
+
+pub(super) fn honors_and_knitted(c: &Counts) -> i8 {
+    let best = knitted_held(c).into_iter().max().unwrap_or(0);
+    honors_and_knitted_of(honor_kinds(c), best)
+}
+
+pub(super) fn honors_and_knitted_useful(c: &Counts) -> (i8, TileSet) {
+    let held = knitted_held(c);
+    let honors = honor_kinds(c);
+    let best = held.into_iter().max().unwrap_or(0);
+    let d = honors_and_knitted_of(honors, best);
+    let useful = useful_kinds(c, d, |t| {
+        let i = t.index();
+        if c[i] > 0 {
+            d
+        } else if t.is_honor() {
+            honors_and_knitted_of(honors + 1, best)
+        } else {
+            let with_t = KNITTED
+                .iter()
+                .zip(held)
+                .filter(|(k, _)| k.contains(&i))
+                .map(|(_, n)| n + 1)
+                .fold(best, usize::max);
+            honors_and_knitted_of(honors, with_t)
+        }
+    });
+    (d, useful)
+}
+
+/// One knitted straight's part of a hand: the knitted kinds held, and the rest.
+struct Knitted {
+    pattern: &'static [usize; 9],
+    present: usize,
+    rest: Counts,
+}
+
+impl Knitted {
+    fn of(c: &Counts, pattern: &'static [usize; 9]) -> Knitted {
+        let mut rest = *c;
+        let mut present = 0;
+        for &i in pattern {
+            if rest[i] > 0 {
+                rest[i] -= 1;
+                present += 1;
+            }
+        }
+        Knitted {
+            pattern,
+            present,
+            rest,
+        }
+    }
+
+    /// The knitted tiles are nine distinct kinds: the shared tiles split into the knitted
+    /// part and the rest.
+    fn distance(&self, rest_distance: i8) -> i8 {
+        to_i8(9 - self.present) + rest_distance
+    }
+}
+
+/// Each knitted straight's part of a hand, with the rest as table entries where the tables
+/// cover it. A suit's rest depends only on which third of its ranks (147, 258 or 369) the
+/// straight takes from it: nine suit look-ups serve the six straights.
+fn knitted_parts(c: &Counts, needed_sets: usize) -> [(Knitted, Option<StandardParts>); 6] {
+    let parts = KNITTED.each_ref().map(|k| Knitted::of(c, k));
+    let mut suits: [[Option<Option<Entry>>; 3]; 3] = [[None; 3]; 3];
+    let honors = table::group(c, 3);
+    parts.map(|part| {
+        let mut entries = [honors; 4];
+        for (suit, entry) in entries[..3].iter_mut().enumerate() {
+            // The third of the suit's ranks the straight takes (0 for 147, 1 for 258, 2 for 369).
+            let third = part
+                .pattern
+                .iter()
+                .find(|&&i| i / 9 == suit)
+                .map_or(0, |&i| i % 3);
+            *entry = *suits[suit][third].get_or_insert_with(|| table::group(&part.rest, suit));
+        }
+        let rest = match entries {
+            [Some(a), Some(b), Some(c), Some(h)] => {
+                Some(StandardParts::from_groups([a, b, c, h], needed_sets))
+            }
+            _ => None,
+        };
+        (part, rest)
+    })
+}
+
+pub(super) fn knitted_straight(c: &Counts, needed_sets: usize) -> i8 {
+    knitted_parts(c, needed_sets)
+        .iter()
+        .map(|(part, rest)| {
+            part.distance(rest.as_ref().map_or_else(
+                || standard::distance(&part.rest, needed_sets),
+                |r| r.distance,
+            ))
+        })
+        .min()
+        .unwrap_or(i8::MAX)
+}
+
+pub(super) fn knitted_straight_useful(c: &Counts, needed_sets: usize) -> (i8, TileSet) {
+    let parts = knitted_parts(c, needed_sets).map(|(part, rest)| {
+        let rest_distance = rest.as_ref().map_or_else(
+            || standard::distance(&part.rest, needed_sets),
+            |r| r.distance,
+        );
+        (part, rest, rest_distance)
+    });
+    let d = parts
+        .iter()
+        .map(|(part, _, rest_distance)| part.distance(*rest_distance))
+        .min()
+        .unwrap_or(i8::MAX);
+    // A draw lowers the distance by at most one, so only the nearest straights can lower it.
+    let mut useful = TileSet::default();
+    for (part, rest, rest_distance) in &parts {
+        if part.distance(*rest_distance) != d {
+            continue;
+        }
+        // A knitted kind not held completes one more knitted tile.
+        for &i in part.pattern {
+            if c[i] == 0 {
+                useful.insert(Tile::ALL[i]);
+            }
+        }
+        // Any other draw joins the rest.
+        let rest_useful = match rest {
+            Some(r) => r.useful(&part.rest),
+            None => standard::distance_and_useful(&part.rest, needed_sets).1,
+        };
+        for t in rest_useful.iter() {
+            // The held-four rule applies to the whole hand, not to the rest alone.
+            if c[t.index()] < 4 || d == 0 {
+                useful.insert(t);
+            }
+        }
+    }
+    (d, useful)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knitted_straights_are_the_six_distinct_ones() {
+        let mut seen = std::collections::BTreeSet::new();
+        for k in KNITTED {
+            let mut sorted = k;
+            sorted.sort_unstable();
+            assert!(seen.insert(sorted));
+            let ranks: std::collections::BTreeSet<_> = k.iter().map(|i| i % 9).collect();
+            let suits: std::collections::BTreeSet<_> = k.iter().map(|i| i / 9).collect();
+            assert_eq!((ranks.len(), suits.len()), (9, 3));
+        }
+    }
+}

@@ -1,0 +1,359 @@
+//! Per-group tables of the distance to sets and a pair, built once.
+//!
+//! A group is one suit (nine ranks, chows allowed) or the honours (seven kinds, no chows).
+//! For the counts `v` of a group, [`Distances`] holds, for `m` sets (0–4) and `p` pairs
+//! (0–1), the fewest tiles missing from the nearest `m` sets and `p` pairs of that group:
+//! `3m + 2p −` the most tiles of `v` they can hold. Sets never span two groups, so the
+//! distance of a whole hand to `n` sets and a pair is the best split of the sets and the
+//! pair over its four groups ([`combine`]), minus one: a table look-up per group instead
+//! of a search per hand.
+//!
+//! The tables cover every group of at most 14 tiles with at most four copies of a kind:
+//! 405,350 suit entries and 43,130 honour entries of 24 bytes (10.8 MB: the distances,
+//! and where one more tile lowers each), built on first use by a depth-first walk over the counts that carries the per-rank dynamic
+//! programme from one count to the next (about a quarter of a second in a release build).
+
+use std::sync::OnceLock;
+
+/// The most tiles of one group the tables cover.
+const MAX_TILES: usize = 14;
+/// Sets of a shape.
+const MAX_SETS: usize = 4;
+
+/// The distances of one group to `m` sets and `p` pairs (each at most 14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Distances([u8; SLOTS]);
+
+/// `(m, p)` pairs: five counts of sets by two of pairs.
+const SLOTS: usize = (MAX_SETS + 1) * 2;
+
+impl Distances {
+    /// The tiles missing from the nearest `m` sets and `p` pairs.
+    pub(crate) const fn get(self, m: usize, p: usize) -> u8 {
+        self.0[slot(m, p)]
+    }
+
+    /// Four bits a distance, as the tables store them.
+    fn pack(self) -> u64 {
+        self.0
+            .iter()
+            .enumerate()
+            .fold(0, |bits, (i, &d)| bits | (u64::from(d) << (4 * i)))
+    }
+
+    fn unpack(bits: u64) -> Distances {
+        // Each distance is four bits: the cast keeps exactly them.
+        Distances(std::array::from_fn(|i| ((bits >> (4 * i)) & 0xF) as u8))
+    }
+}
+
+const fn slot(m: usize, p: usize) -> usize {
+    m * 2 + p
+}
+
+/// The best split of up to `max_sets` sets and a pair over two disjoint groups (entries
+/// for more sets are left at their most).
+pub(crate) fn combine(a: Distances, b: Distances, max_sets: usize) -> Distances {
+    let mut out = [u8::MAX; SLOTS];
+    for m in 0..=max_sets.min(MAX_SETS) {
+        for p in 0..=1 {
+            let mut best = u8::MAX;
+            for ma in 0..=m {
+                for pa in 0..=p {
+                    best = best.min(a.get(ma, pa).saturating_add(b.get(m - ma, p - pa)));
+                }
+            }
+            out[slot(m, p)] = best;
+        }
+    }
+    Distances(out)
+}
+
+/// The fewest tiles missing from `m` sets and the pair, split between `a` and the rest
+/// (whose distances are `rest`).
+pub(crate) fn missing_with(a: Distances, rest: Distances, m: usize) -> u8 {
+    let mut best = u8::MAX;
+    for ma in 0..=m {
+        for pa in 0..=1 {
+            best = best.min(a.get(ma, pa).saturating_add(rest.get(m - ma, 1 - pa)));
+        }
+    }
+    best
+}
+
+/// For each `(m, p)`, the places of a group (ranks of a suit, kinds of the honours) where
+/// one more tile lowers the distance to `m` sets and `p` pairs: nine bits a slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Lowering(u128);
+
+impl Lowering {
+    /// The places where one more tile lowers the distance to `m` sets and `p` pairs.
+    pub(crate) fn places(self, m: usize, p: usize) -> u16 {
+        // Nine bits a slot: the cast keeps exactly them.
+        ((self.0 >> (9 * slot(m, p))) & 0x1FF) as u16
+    }
+}
+
+/// A group's entry in the tables.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Entry {
+    /// The distances of the group.
+    pub(crate) distances: Distances,
+    /// Where one more tile lowers them; `None` for a group of 14 tiles, whose next tile
+    /// is past the tables. A place that holds four copies never lowers them here.
+    pub(crate) lowering: Option<Lowering>,
+}
+
+/// The look-up tables of one kind of group.
+struct GroupTable {
+    kinds: usize,
+    /// `offsets[i][left][v]`: what a count of `v` at position `i` adds to the index when
+    /// `left` tiles may still be placed from position `i` on.
+    offsets: Vec<[[u32; 5]; MAX_TILES + 1]>,
+    /// [`Distances::pack`]ed.
+    entries: Vec<u64>,
+    lowering: Vec<u128>,
+}
+
+impl GroupTable {
+    fn build(kinds: usize, chows: bool) -> GroupTable {
+        // below[len][left]: groups of `len` kinds with at most `left` tiles.
+        let mut below = vec![[0u32; MAX_TILES + 1]; kinds + 1];
+        below[0] = [1; MAX_TILES + 1];
+        for len in 1..=kinds {
+            for left in 0..=MAX_TILES {
+                below[len][left] = (0..=left.min(4)).map(|v| below[len - 1][left - v]).sum();
+            }
+        }
+        let offsets = (0..kinds)
+            .map(|i| {
+                let mut at = [[0u32; 5]; MAX_TILES + 1];
+                for (left, row) in at.iter_mut().enumerate() {
+                    for v in 1..=left.min(4) {
+                        row[v] = row[v - 1] + below[kinds - 1 - i][left - (v - 1)];
+                    }
+                }
+                at
+            })
+            .collect();
+        let size = below[kinds][MAX_TILES] as usize;
+        let mut entries = Vec::with_capacity(size);
+        let mut stack = vec![Programme::start(); kinds + 1];
+        walk(0, kinds, chows, MAX_TILES, &mut stack, &mut entries);
+        let mut table = GroupTable {
+            kinds,
+            offsets,
+            entries,
+            lowering: Vec::with_capacity(size),
+        };
+        let mut counts = [0u8; 9];
+        table.fill_lowering(0, MAX_TILES, &mut counts);
+        table
+    }
+
+    /// Appends the lowering places of every group from position `at` on, in index order.
+    fn fill_lowering(&mut self, at: usize, left: usize, counts: &mut [u8; 9]) {
+        if at == self.kinds {
+            let v = &counts[..self.kinds];
+            let here = self.index(v).map(|i| Distances::unpack(self.entries[i]));
+            let mut bits = 0u128;
+            for place in 0..self.kinds {
+                let mut more = [0u8; 9];
+                more[..self.kinds].copy_from_slice(v);
+                more[place] += 1;
+                let (Some(here), Some(next)) = (here, self.index(&more[..self.kinds])) else {
+                    continue;
+                };
+                let next = Distances::unpack(self.entries[next]);
+                for (i, (a, b)) in here.0.iter().zip(next.0).enumerate() {
+                    if b < *a {
+                        bits |= 1 << (9 * i + place);
+                    }
+                }
+            }
+            self.lowering.push(bits);
+            return;
+        }
+        for n in 0..=left.min(4) {
+            counts[at] = u8::try_from(n).unwrap_or(4);
+            self.fill_lowering(at + 1, left - n, counts);
+        }
+        counts[at] = 0;
+    }
+
+    /// The index of the counts `v` (each at most 4, at most 14 in all), `None` beyond.
+    fn index(&self, v: &[u8]) -> Option<usize> {
+        let mut index = 0u32;
+        let mut left = MAX_TILES;
+        for (at, &n) in self.offsets.iter().zip(v) {
+            let n = usize::from(n);
+            if n > 4 || n > left {
+                return None;
+            }
+            index += at[left][n];
+            left -= n;
+        }
+        Some(index as usize)
+    }
+
+    fn get(&self, v: &[u8]) -> Option<Entry> {
+        let i = self.index(v)?;
+        let tiles: usize = v.iter().map(|&n| usize::from(n)).sum();
+        Some(Entry {
+            distances: Distances::unpack(*self.entries.get(i)?),
+            lowering: (tiles < MAX_TILES).then(|| Lowering(self.lowering[i])),
+        })
+    }
+}
+
+/// The dynamic programme over the ranks of a group: for each count of chows started one and
+/// two ranks back, sets so far and pairs so far, the most tiles of the group held (−1:
+/// not reachable).
+#[derive(Clone, Copy)]
+struct Programme([[[[i8; 2]; MAX_SETS + 1]; 5]; 5]);
+
+impl Programme {
+    fn start() -> Programme {
+        let mut p = Programme([[[[-1; 2]; MAX_SETS + 1]; 5]; 5]);
+        p.0[0][0][0][0] = 0;
+        p
+    }
+
+    /// The programme after a kind holding `v` tiles, at `rank` of `kinds`.
+    fn step(&self, v: u8, rank: usize, kinds: usize, chows: bool) -> Programme {
+        let mut out = Programme([[[[-1; 2]; MAX_SETS + 1]; 5]; 5]);
+        let may_start_chows = chows && rank + 2 < kinds;
+        for (two_back, by_one) in self.0.iter().enumerate() {
+            for (one_back, by_sets) in by_one.iter().enumerate() {
+                for (sets, by_pair) in by_sets.iter().enumerate() {
+                    for (pairs, &held) in by_pair.iter().enumerate() {
+                        if held < 0 {
+                            continue;
+                        }
+                        let new_chows = if may_start_chows { MAX_SETS - sets } else { 0 };
+                        for started in 0..=new_chows {
+                            for pungs in 0..=MAX_SETS - sets - started {
+                                for pair in 0..=1 - pairs {
+                                    let wanted =
+                                        two_back + one_back + started + 3 * pungs + 2 * pair;
+                                    // At most 14 tiles, so the sum fits an i8.
+                                    let gain =
+                                        i8::try_from(wanted.min(usize::from(v))).unwrap_or(i8::MAX);
+                                    let slot = &mut out.0[one_back][started]
+                                        [sets + started + pungs][pairs + pair];
+                                    *slot = (*slot).max(held + gain);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn distances(&self) -> Distances {
+        Distances(std::array::from_fn(|i| {
+            let (m, p) = (i / 2, i % 2);
+            let held = usize::try_from(self.0[0][0][m][p]).unwrap_or(0);
+            u8::try_from((3 * m + 2 * p).saturating_sub(held)).unwrap_or(u8::MAX)
+        }))
+    }
+}
+
+/// Every group of `kinds` kinds from position `rank` on, in index order, with at most `left`
+/// tiles still to place; `stack[rank]` is the programme of the kinds before.
+fn walk(
+    rank: usize,
+    kinds: usize,
+    chows: bool,
+    left: usize,
+    stack: &mut [Programme],
+    out: &mut Vec<u64>,
+) {
+    if rank == kinds {
+        out.push(stack[rank].distances().pack());
+        return;
+    }
+    for v in 0..=left.min(4) {
+        let next = stack[rank].step(u8::try_from(v).unwrap_or(4), rank, kinds, chows);
+        stack[rank + 1] = next;
+        walk(rank + 1, kinds, chows, left - v, stack, out);
+    }
+}
+
+struct Tables {
+    suit: GroupTable,
+    honors: GroupTable,
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| Tables {
+        suit: GroupTable::build(9, true),
+        honors: GroupTable::build(7, false),
+    })
+}
+
+/// Builds the tables now rather than on first use (for a server's start-up).
+pub fn warm_up() {
+    tables();
+}
+
+/// The entry of one suit's nine counts; `None` past four copies or 14 tiles.
+pub(crate) fn suit(v: &[u8]) -> Option<Entry> {
+    tables().suit.get(v)
+}
+
+/// The entry of the seven honour counts; `None` past four copies or 14 tiles.
+pub(crate) fn honors(v: &[u8]) -> Option<Entry> {
+    tables().honors.get(v)
+}
+
+/// The entry of group `g` (0–2 the suits, 3 the honours) of `counts`.
+pub(crate) fn group(counts: &[u8; 34], g: usize) -> Option<Entry> {
+    match g {
+        0..=2 => suit(&counts[9 * g..9 * g + 9]),
+        _ => honors(&counts[27..34]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(tables().suit.entries.len(), 405_350);
+        assert_eq!(tables().honors.entries.len(), 43_130);
+    }
+
+    #[test]
+    fn small_groups() {
+        // 123 of a suit: one chow complete, no pair.
+        let d = suit(&[1, 1, 1, 0, 0, 0, 0, 0, 0]).expect("small").distances;
+        assert_eq!(
+            (d.get(1, 0), d.get(1, 1), d.get(0, 1), d.get(2, 0)),
+            (0, 2, 1, 3)
+        );
+        // 13 of a suit: a kanchan, one tile short of a chow.
+        let e = suit(&[1, 0, 1, 0, 0, 0, 0, 0, 0]).expect("small");
+        assert_eq!(e.distances.get(1, 0), 1);
+        // Only the middle rank completes the chow; 1 or 3 again makes a pair instead.
+        let lowering = e.lowering.expect("not full");
+        assert_eq!(lowering.places(1, 0), 0b10);
+        assert_eq!(lowering.places(0, 1), 0b101);
+        // Honours never form chows: E S W is one tile of each of three pungs.
+        let d = honors(&[1, 1, 1, 0, 0, 0, 0]).expect("small").distances;
+        assert_eq!((d.get(1, 0), d.get(3, 0)), (2, 6));
+        assert!(suit(&[5, 0, 0, 0, 0, 0, 0, 0, 0]).is_none());
+        assert!(suit(&[4, 4, 4, 3, 0, 0, 0, 0, 0]).is_none());
+        assert!(suit(&[4, 4, 4, 2, 0, 0, 0, 0, 0]).is_some_and(|e| e.lowering.is_none()));
+        let empty = honors(&[0; 7]).expect("small").distances;
+        for m in 0..=MAX_SETS {
+            for p in 0..=1 {
+                assert_eq!(usize::from(empty.get(m, p)), 3 * m + 2 * p);
+            }
+        }
+    }
+}
