@@ -31,6 +31,8 @@
 //! # Ok::<_, mcr::notation::ParseHandError>(())
 //! ```
 
+use std::collections::HashMap;
+
 use crate::hand::{
     Hand, HandInput, Meld, MeldInput, WinContext, WinMethod, add_meld_counts, copies_violations,
     validate_melds,
@@ -38,7 +40,7 @@ use crate::hand::{
 use crate::ruleset::Ruleset;
 use crate::score::sheet::Shape;
 use crate::score::{Outcome, Scoring, score};
-use crate::shape::shanten::{ShapeUseful, shanten_by_shape, useful_by_shape};
+use crate::shape::shanten::{ShapeUseful, shanten, shanten_by_shape, useful_by_shape};
 use crate::tile::{Counts, Tile, TileSet};
 use crate::violation::{Violation, ViolationCode};
 
@@ -412,12 +414,7 @@ impl Table<'_> {
         let i = tile.index();
         let remaining = remaining(concealed, seen, tile);
         let holds_all = concealed[i] + self.hand.melded[i] >= 4;
-        let scores = if holds_all {
-            None
-        } else {
-            let last_copy = concealed[i] == 0 && seen[i] >= 3;
-            self.won(tiles, tile, last_copy)
-        };
+        let scores = (!holds_all).then(|| self.won(tiles, tile, last_copy(concealed, seen, tile)));
         Wait {
             tile,
             remaining,
@@ -426,33 +423,35 @@ impl Table<'_> {
     }
 
     /// The hand `tiles` + `tile` scored both ways.
-    fn won(&self, tiles: &[Tile], tile: Tile, last_copy: bool) -> Option<WaitScores> {
-        let on = |method| WinContext {
+    fn won(&self, tiles: &[Tile], tile: Tile, last_copy: bool) -> WaitScores {
+        let hand = self.complete_hand(tiles, tile);
+        let score_with = |method| {
+            let context = self.win_context(method, last_copy);
+            WonHand {
+                context,
+                scoring: score(&hand, &context, self.rules),
+            }
+        };
+        WaitScores {
+            on_discard: score_with(WinMethod::Discard),
+            on_self_drawn: score_with(WinMethod::SelfDrawn),
+            hand,
+        }
+    }
+
+    fn win_context(&self, method: WinMethod, last_copy: bool) -> WinContext {
+        WinContext {
             method,
             last_copy,
             ..self.context
-        };
-        let hand = self.complete_hand(tiles, tile, on(WinMethod::Discard))?;
-        let score_with = |context: WinContext| WonHand {
-            context,
-            scoring: score(&hand, &context, self.rules),
-        };
-        Some(WaitScores {
-            on_discard: score_with(on(WinMethod::Discard)),
-            on_self_drawn: score_with(on(WinMethod::SelfDrawn)),
-            hand,
-        })
+        }
     }
 
-    /// The validated hand of the melds, `tiles` and the winning tile `tile`.
-    fn complete_hand(&self, tiles: &[Tile], tile: Tile, context: WinContext) -> Option<Hand> {
-        HandInput {
-            melds: self.hand.melds.clone(),
-            standing: tiles.to_vec(),
-            winning_tile: Some(tile),
-        }
-        .validate(&context)
-        .ok()
+    /// The hand of the melds, `tiles` and the winning tile `tile`. The hand in play was
+    /// validated, and a wait on a kind the hand holds four of is never scored, so the parts
+    /// are sound.
+    fn complete_hand(&self, tiles: &[Tile], tile: Tile) -> Hand {
+        Hand::of_checked_parts(&self.hand.valid_melds, tiles, tile)
     }
 
     fn drawn(&self) -> Drawn {
@@ -460,29 +459,29 @@ impl Table<'_> {
         let seen = self.seen(None);
         let distance = self.distance(&hand.concealed, &seen, false);
         let complete = if distance.shanten < 0 {
-            hand.tiles.split_last().and_then(|(&last, rest)| {
-                let context = WinContext {
-                    method: WinMethod::SelfDrawn,
-                    last_copy: !rest.contains(&last) && seen[last.index()] >= 3,
-                    ..self.context
-                };
-                let hand = self.complete_hand(rest, last, context)?;
+            hand.tiles.split_last().map(|(&last, rest)| {
+                let context = self.win_context(
+                    WinMethod::SelfDrawn,
+                    !rest.contains(&last) && seen[last.index()] >= 3,
+                );
+                let hand = self.complete_hand(rest, last);
                 let scoring = score(&hand, &context, self.rules);
-                Some(Box::new(Completed {
+                Box::new(Completed {
                     hand,
                     won: WonHand { context, scoring },
-                }))
+                })
             })
         } else {
             None
         };
+        let mut cache = HashMap::new();
         let mut discards: Vec<Discard> = hand
             .tiles
             .iter()
             .copied()
             .collect::<TileSet>()
             .iter()
-            .map(|d| self.discard(d))
+            .map(|d| self.discard(d, &mut cache))
             .collect();
         discards.sort_by(|a, b| {
             a.after
@@ -505,16 +504,17 @@ impl Table<'_> {
         }
     }
 
-    fn discard(&self, tile: Tile) -> Discard {
+    fn discard(&self, tile: Tile, cache: &mut HashMap<Counts, bool>) -> Discard {
         let (concealed, tiles) = without(&self.hand.concealed, &self.hand.tiles, tile);
         let after = self.waiting(&concealed, &tiles, Some(tile));
         let scoring_useful = if after.distance.shanten == 1 {
+            let seen = self.seen(Some(tile));
             after
                 .distance
                 .useful
                 .iter()
                 .map(|u| u.tile)
-                .filter(|&u| self.leads_to_a_scoring_wait(&concealed, &tiles, tile, u))
+                .filter(|&u| self.leads_to_a_scoring_wait(&concealed, &tiles, &seen, u, cache))
                 .collect()
         } else {
             TileSet::default()
@@ -526,18 +526,19 @@ impl Table<'_> {
         }
     }
 
-    /// Whether drawing `drawn` into `tiles` (left after discarding `discarded`) allows a
-    /// discard that leaves a ready hand with a wait that has copies left and reaches the
-    /// minimum.
+    /// Whether drawing `drawn` into `tiles` (one tile from ready; `seen` counts the copies
+    /// outside them) allows a discard that leaves a ready hand with a wait that has copies
+    /// left and reaches the minimum. The answer for each hand of thirteen is kept in `cache`
+    /// for the rest of the analysis: different discards and draws often meet in one hand.
     fn leads_to_a_scoring_wait(
         &self,
         concealed: &Counts,
         tiles: &[Tile],
-        discarded: Tile,
+        seen: &Counts,
         drawn: Tile,
+        cache: &mut HashMap<Counts, bool>,
     ) -> bool {
-        let mut with_draw = *concealed;
-        with_draw[drawn.index()] += 1;
+        let with_draw = drawing(concealed, drawn);
         if with_draw[drawn.index()] > 4 {
             return false;
         }
@@ -551,21 +552,53 @@ impl Table<'_> {
             .iter()
             .any(|next| {
                 let (left, left_tiles) = without(&with_draw, &drawn_tiles, next);
-                if shanten_by_shape(&left, melds).best() != 0 {
-                    return false;
+                if let Some(&known) = cache.get(&left) {
+                    return known;
                 }
-                let mut seen = self.seen(Some(discarded));
+                let mut seen = *seen;
                 seen[next.index()] = seen[next.index()].saturating_add(1);
-                let distance = self.distance(&left, &seen, true);
-                distance.useful.iter().any(|u| {
-                    u.remaining > 0
-                        && self
-                            .wait(&left, &left_tiles, &seen, u.tile)
-                            .winning_copies()
-                            > 0
-                })
+                let scoring = shanten(&left, melds) == 0
+                    && self.distance(&left, &seen, true).useful.iter().any(|u| {
+                        u.remaining > 0 && self.reaches_minimum(&left, &left_tiles, &seen, u.tile)
+                    });
+                cache.insert(left, scoring);
+                scoring
             })
     }
+
+    /// Whether the wait `tile` of the ready `tiles` reaches the minimum one way or the other
+    /// (scoring the second way only when the first does not).
+    fn reaches_minimum(
+        &self,
+        concealed: &Counts,
+        tiles: &[Tile],
+        seen: &Counts,
+        tile: Tile,
+    ) -> bool {
+        if concealed[tile.index()] + self.hand.melded[tile.index()] >= 4 {
+            return false;
+        }
+        let hand = self.complete_hand(tiles, tile);
+        let last_copy = last_copy(concealed, seen, tile);
+        [WinMethod::Discard, WinMethod::SelfDrawn]
+            .into_iter()
+            .any(|method| {
+                score(&hand, &self.win_context(method, last_copy), self.rules).outcome
+                    == Outcome::Win
+            })
+    }
+}
+
+/// 和绝张: the wait `tile` is the last copy when the hand holds none and three are seen.
+fn last_copy(concealed: &Counts, seen: &Counts, tile: Tile) -> bool {
+    concealed[tile.index()] == 0 && seen[tile.index()] >= 3
+}
+
+/// `counts` with one more copy of `tile`.
+fn drawing(counts: &Counts, tile: Tile) -> Counts {
+    let mut drawn = *counts;
+    drawn[tile.index()] = drawn[tile.index()].saturating_add(1);
+    drawn
 }
 
 /// The distances of `concealed` beside `melds` declared melds, with the useful tiles when

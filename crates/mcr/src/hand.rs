@@ -250,6 +250,35 @@ impl Hand {
     }
 }
 
+impl Hand {
+    /// A hand of parts already checked: at most four valid melds and 13 − 3·melds standing
+    /// tiles that, with the melds and the winning tile, hold at most four copies of a kind
+    /// (what [`HandInput::validate`] checks; the hands in play of the analysis are).
+    pub(crate) fn of_checked_parts(melds: &[Meld], standing: &[Tile], winning_tile: Tile) -> Hand {
+        let mut all_melds = [Meld::Chow {
+            first: Tile::ALL[0],
+        }; 4];
+        let meld_count = melds.len().min(4);
+        all_melds[..meld_count].copy_from_slice(&melds[..meld_count]);
+        let mut concealed = [0u8; 34];
+        let mut standing_tiles = [winning_tile; 13];
+        let standing_count = standing.len().min(13);
+        for (slot, &t) in standing_tiles.iter_mut().zip(&standing[..standing_count]) {
+            *slot = t;
+            concealed[t.index()] += 1;
+        }
+        concealed[winning_tile.index()] += 1;
+        Hand {
+            melds: all_melds,
+            meld_count: u8::try_from(meld_count).unwrap_or(4),
+            concealed,
+            standing: standing_tiles,
+            standing_count: u8::try_from(standing_count).unwrap_or(13),
+            winning_tile,
+        }
+    }
+}
+
 pub(crate) fn add_meld_counts(counts: &mut Counts, meld: Meld) {
     match meld {
         Meld::Chow { first } => {

@@ -107,7 +107,19 @@ pub struct UsefulByShape {
 /// The distance to ready over every shape (−1 complete, 0 ready, …) of the concealed tiles
 /// `concealed` next to `declared_melds` declared melds (kongs included).
 pub fn shanten(concealed: &Counts, declared_melds: usize) -> i8 {
-    shanten_by_shape(concealed, declared_melds).best()
+    let c = clamp(concealed);
+    let mut best = standard::distance(&c, needed_sets(declared_melds));
+    if declared_melds == 0 {
+        best = best
+            .min(shapes::seven_pairs(&c))
+            .min(shapes::thirteen_orphans(&c))
+            .min(shapes::honors_and_knitted(&c));
+    }
+    // The knitted straight is looked at only where it could be nearer.
+    if declared_melds <= 1 && shapes::knitted_straight_at_least(&c) < best {
+        best = best.min(shapes::knitted_straight(&c, 1 - declared_melds));
+    }
+    best
 }
 
 /// The distance of each shape separately.

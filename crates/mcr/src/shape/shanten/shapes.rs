@@ -186,15 +186,35 @@ impl Knitted {
     }
 }
 
-/// Each knitted straight's part of a hand, with the rest as table entries where the tables
-/// cover it. A suit's rest depends only on which third of its ranks (147, 258 or 369) the
-/// straight takes from it: nine suit look-ups serve the six straights.
-fn knitted_parts(c: &Counts, needed_sets: usize) -> [(Knitted, Option<StandardParts>); 6] {
-    let parts = KNITTED.each_ref().map(|k| Knitted::of(c, k));
-    let mut suits: [[Option<Option<Entry>>; 3]; 3] = [[None; 3]; 3];
-    let honors = table::group(c, 3);
-    parts.map(|part| {
-        let mut entries = [honors; 4];
+/// The rest beside each knitted straight as table entries, looked up once each: a suit's
+/// rest depends only on which third of its ranks (147, 258 or 369) the straight takes from
+/// it, so nine suit look-ups serve the six straights.
+struct KnittedRests {
+    honors: Option<Entry>,
+    suits: [[Lookup; 3]; 3],
+    needed_sets: usize,
+}
+
+/// A table look-up made once, when first needed.
+#[derive(Clone, Copy)]
+enum Lookup {
+    Pending,
+    /// The entry, `None` past the tables.
+    Done(Option<Entry>),
+}
+
+impl KnittedRests {
+    fn new(c: &Counts, needed_sets: usize) -> KnittedRests {
+        KnittedRests {
+            honors: table::group(c, 3),
+            suits: [[Lookup::Pending; 3]; 3],
+            needed_sets,
+        }
+    }
+
+    /// The standard parts of the rest beside `part`; `None` past the tables.
+    fn rest(&mut self, part: &Knitted) -> Option<StandardParts> {
+        let mut entries = [self.honors; 4];
         for (suit, entry) in entries[..3].iter_mut().enumerate() {
             // The third of the suit's ranks the straight takes (0 for 147, 1 for 258, 2 for 369).
             let third = part
@@ -202,50 +222,60 @@ fn knitted_parts(c: &Counts, needed_sets: usize) -> [(Knitted, Option<StandardPa
                 .iter()
                 .find(|&&i| i / 9 == suit)
                 .map_or(0, |&i| i % 3);
-            *entry = *suits[suit][third].get_or_insert_with(|| table::group(&part.rest, suit));
+            let slot = &mut self.suits[suit][third];
+            *entry = match *slot {
+                Lookup::Done(found) => found,
+                Lookup::Pending => {
+                    let found = table::group(&part.rest, suit);
+                    *slot = Lookup::Done(found);
+                    found
+                }
+            };
         }
-        let rest = match entries {
+        match entries {
             [Some(a), Some(b), Some(c), Some(h)] => {
-                Some(StandardParts::from_groups([a, b, c, h], needed_sets))
+                Some(StandardParts::from_groups([a, b, c, h], self.needed_sets))
             }
             _ => None,
-        };
-        (part, rest)
-    })
+        }
+    }
+
+    /// The distance of the knitted straight `part` and its rest.
+    fn distance(&mut self, part: &Knitted) -> i8 {
+        let rest = self.rest(part).map_or_else(
+            || standard::distance(&part.rest, self.needed_sets),
+            |r| r.distance,
+        );
+        part.distance(rest)
+    }
 }
 
 pub(super) fn knitted_straight(c: &Counts, needed_sets: usize) -> i8 {
-    knitted_parts(c, needed_sets)
+    let mut rests = KnittedRests::new(c, needed_sets);
+    KNITTED
         .iter()
-        .map(|(part, rest)| {
-            part.distance(rest.as_ref().map_or_else(
-                || standard::distance(&part.rest, needed_sets),
-                |r| r.distance,
-            ))
-        })
+        .map(|k| rests.distance(&Knitted::of(c, k)))
         .min()
         .unwrap_or(i8::MAX)
 }
 
+/// A bound under the knitted straight's distance: the knitted kinds missing, less the one
+/// a complete rest would save.
+pub(super) fn knitted_straight_at_least(c: &Counts) -> i8 {
+    let most = knitted_held(c).into_iter().max().unwrap_or(0);
+    to_i8(9 - most) - 1
+}
+
 pub(super) fn knitted_straight_useful(c: &Counts, needed_sets: usize) -> (i8, TileSet) {
-    let parts = knitted_parts(c, needed_sets).map(|(part, rest)| {
-        let rest_distance = rest.as_ref().map_or_else(
-            || standard::distance(&part.rest, needed_sets),
-            |r| r.distance,
-        );
-        (part, rest, rest_distance)
-    });
-    let d = parts
-        .iter()
-        .map(|(part, _, rest_distance)| part.distance(*rest_distance))
-        .min()
-        .unwrap_or(i8::MAX);
+    let mut rests = KnittedRests::new(c, needed_sets);
+    let distances = KNITTED
+        .each_ref()
+        .map(|k| rests.distance(&Knitted::of(c, k)));
+    let d = distances.iter().copied().min().unwrap_or(i8::MAX);
     // A draw lowers the distance by at most one, so only the nearest straights can lower it.
     let mut useful = TileSet::default();
-    for (part, rest, rest_distance) in &parts {
-        if part.distance(*rest_distance) != d {
-            continue;
-        }
+    for (pattern, _) in KNITTED.iter().zip(distances).filter(|&(_, dk)| dk == d) {
+        let part = Knitted::of(c, pattern);
         // A knitted kind not held completes one more knitted tile.
         for &i in part.pattern {
             if c[i] == 0 {
@@ -253,7 +283,7 @@ pub(super) fn knitted_straight_useful(c: &Counts, needed_sets: usize) -> (i8, Ti
             }
         }
         // Any other draw joins the rest.
-        let rest_useful = match rest {
+        let rest_useful = match rests.rest(&part) {
             Some(r) => r.useful(&part.rest),
             None => standard::distance_and_useful(&part.rest, needed_sets).1,
         };
