@@ -149,6 +149,18 @@ pub fn assessment_of_scored(
     ruleset: RulesetId,
     scoring: Scoring,
 ) -> Assessment {
+    Assessment::Scored(scored(hand, context, ruleset, scoring, Detail::Sheet))
+}
+
+/// A hand the engine has already validated and scored, with its score sheet worked out as
+/// far as `detail` asks.
+pub fn scored(
+    hand: Hand,
+    context: &WinContext,
+    ruleset: RulesetId,
+    scoring: Scoring,
+    detail: Detail,
+) -> Box<Scored> {
     let mut scored = Box::new(Scored {
         hand,
         context: *context,
@@ -157,8 +169,8 @@ pub fn assessment_of_scored(
         lines: Vec::new(),
         elements: Vec::new(),
     });
-    fill_sheet(&mut scored, Detail::Sheet);
-    Assessment::Scored(scored)
+    fill_sheet(&mut scored, detail);
+    scored
 }
 
 /// Works out the elements of the reading and the fan lines of a score, as far as `detail`

@@ -457,6 +457,15 @@ impl<'a> From<&'a pb::validate_hand_request::HandInput> for HandSource<'a> {
     }
 }
 
+impl<'a> From<&'a pb::analyze_hand_request::HandInput> for HandSource<'a> {
+    fn from(input: &'a pb::analyze_hand_request::HandInput) -> Self {
+        match input {
+            pb::analyze_hand_request::HandInput::Notation(n) => HandSource::Notation(n),
+            pb::analyze_hand_request::HandInput::Hand(h) => HandSource::Hand(h),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;

@@ -107,6 +107,19 @@ pub fn validate_response_to_json(
     to_json("ValidateHandResponse", response, pretty)
 }
 
+/// Reads an `AnalyzeHandRequest` from proto3 JSON.
+pub fn analyze_request_from_json(text: &str) -> Result<pb::AnalyzeHandRequest, JsonError> {
+    from_json("AnalyzeHandRequest", text)
+}
+
+/// Writes an `AnalyzeHandResponse` as proto3 JSON (one line, or indented when `pretty`).
+pub fn analyze_response_to_json(
+    response: &pb::AnalyzeHandResponse,
+    pretty: bool,
+) -> Result<String, JsonError> {
+    to_json("AnalyzeHandResponse", response, pretty)
+}
+
 /// The error line of the JSON Lines protocol for an input line that is not a request.
 pub fn error_line(code: &str, message: &str) -> String {
     serde_json::json!({ "error": { "code": code, "message": message } }).to_string()

@@ -12,9 +12,11 @@
 //!   written without prost's message types, the server stub and codec that carry them, the
 //!   connection that batches small writes), its field numbers pinned to the descriptor set;
 //! - [`scoring`]: the scoring calls (`scoring.proto`), each from request to response;
+//! - [`analysis`]: the analysis of a hand in play (`analysis.proto`);
 //! - [`accounting`]: settling hands, penalties and standings (`accounting.proto`).
 
 pub mod accounting;
+pub mod analysis;
 pub mod fast;
 pub mod hand;
 pub mod json;

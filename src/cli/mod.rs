@@ -1,4 +1,5 @@
-//! The `mahjong-referee` command line: [`score`] scores hands, [`accounting`] settles
+//! The `mahjong-referee` command line: [`score`] scores hands, [`analyze`] analyses hands in
+//! play, [`accounting`] settles
 //! hands, rules penalties and ranks sessions, [`text`] holds what they share in writing.
 //!
 //! ```text
@@ -6,6 +7,9 @@
 //!     [--last-tile] [--last-copy] [--seat E|S|W|N] [--prevalent E|S|W|N] [--flowers N]
 //!     [--ruleset chinese-official-1998|mil|green-book-2006] [--json]
 //! mahjong-referee score --jsonl  < requests.jsonl  > responses.jsonl
+//! mahjong-referee analyze '<notation>' [--visible TILES] [--seat E|S|W|N] [--prevalent E|S|W|N]
+//!     [--flowers N] [--ruleset …] [--json]
+//! mahjong-referee analyze --jsonl  < requests.jsonl  > responses.jsonl
 //! mahjong-referee settle|penalty|standings ['<request JSON>' | @request.json] [--json]
 //! mahjong-referee [serve] [--listen-addr HOST:PORT] …      (see crate::config)
 //! mahjong-referee healthcheck [--addr URL]    (default: the port of MAHJONG_LISTEN_ADDR on 127.0.0.1)
@@ -27,6 +31,7 @@ use crate::healthcheck::{self, HealthcheckArgs};
 use crate::server::ServeError;
 
 pub mod accounting;
+pub mod analyze;
 pub mod score;
 pub mod text;
 
@@ -44,6 +49,8 @@ pub struct Cli {
 pub enum Command {
     /// Score a hand given in notation, or a stream of JSON requests with --jsonl.
     Score(ScoreArgs),
+    /// Analyse a hand in play: shanten, useful tiles, waits with their scores, discards.
+    Analyze(analyze::AnalyzeArgs),
     /// Settle one hand: each seat's itemised points (request as JSON, @FILE or stdin).
     Settle(accounting::RequestArgs),
     /// Rule penalties or judge a declared win (request as JSON, @FILE or stdin).
@@ -80,6 +87,12 @@ where
             score_jsonl(&mut io::stdin().lock(), &mut io::stdout().lock())
         }
         Some(Command::Score(args)) => score_one(&args, &mut io::stdout().lock(), &mut io::stderr()),
+        Some(Command::Analyze(args)) if args.jsonl => {
+            analyze::analyze_jsonl(&mut io::stdin().lock(), &mut io::stdout().lock())
+        }
+        Some(Command::Analyze(args)) => {
+            analyze::analyze_one(&args, &mut io::stdout().lock(), &mut io::stderr())
+        }
         Some(Command::Settle(args)) => accounting::settle(
             &args,
             &mut io::stdin().lock(),

@@ -4,11 +4,11 @@
 use tonic::{Request, Response, Status};
 
 use super::status::ApiError;
-use crate::api::accounting;
 use crate::api::fast::query::{BatchScoreHandsQuery, ScoreHandQuery};
 use crate::api::fast::stub::mahjong_service_server::MahjongService;
 use crate::api::fast::wire::{BatchScoreHandsReply, ScoreHandReply};
 use crate::api::scoring::{self, BatchRejection};
+use crate::api::{accounting, analysis};
 use crate::config::Config;
 use crate::pb;
 
@@ -102,6 +102,15 @@ impl MahjongService for Referee {
         request: Request<pb::ListFansRequest>,
     ) -> Result<Response<pb::ListFansResponse>, Status> {
         let response = scoring::list_fans(request.get_ref()).map_err(ApiError::InvalidRequest)?;
+        Ok(Response::new(response))
+    }
+
+    async fn analyze_hand(
+        &self,
+        request: Request<pb::AnalyzeHandRequest>,
+    ) -> Result<Response<pb::AnalyzeHandResponse>, Status> {
+        let response =
+            analysis::analyze_hand(request.get_ref()).map_err(ApiError::InvalidRequest)?;
         Ok(Response::new(response))
     }
 

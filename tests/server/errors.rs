@@ -543,3 +543,48 @@ fn no_input_gets_anything_but_ok_or_invalid_argument() {
         .unwrap();
     runtime.block_on(server.stop()).unwrap();
 }
+
+/// AnalyzeHand reports every problem of a hand in play at once, on the request's fields.
+#[tokio::test]
+async fn analyze_hand_lists_every_violation() {
+    let server = spawn_default().await;
+    let mut client = server.client().await;
+    let status = client
+        .analyze_hand(pb::AnalyzeHandRequest {
+            hand_input: Some(pb::analyze_hand_request::HandInput::Hand(pb::Hand {
+                melds: Vec::new(),
+                // Twelve tiles (neither 13 nor 14), one unknown, seven 2p.
+                standing_tiles: [
+                    vec![pb::Tile::Tile1m as i32; 4],
+                    vec![99],
+                    vec![pb::Tile::Tile2p as i32; 7],
+                ]
+                .concat(),
+                winning_tile: pb::Tile::Unspecified as i32,
+            })),
+            context: None,
+            ruleset: 9,
+            visible_tiles: vec![pb::Tile::Tile1m as i32],
+            view: pb::ScoreView::Unspecified as i32,
+        })
+        .await
+        .expect_err("malformed");
+    let d = details(&status);
+    assert_eq!(
+        (d.code, d.info.reason.as_str()),
+        (Code::InvalidArgument, "INVALID_REQUEST")
+    );
+    let fields: Vec<&str> = d.violations.iter().map(|v| v.field.as_str()).collect();
+    assert_eq!(
+        fields,
+        [
+            "hand.standing_tiles[4]",
+            "ruleset",
+            "hand.standing_tiles",
+            "hand",
+            "visible_tiles",
+        ],
+        "{:?}",
+        d.violations
+    );
+}

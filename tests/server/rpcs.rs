@@ -504,3 +504,60 @@ async fn a_long_batch_is_scored_in_order() {
         }
     }
 }
+
+/// A ready hand whose waits differ in value, and a hand that has just drawn.
+#[tokio::test]
+async fn analyze_hand_scores_each_wait_and_ranks_discards() {
+    let server = spawn_default().await;
+    let mut client = server.client().await;
+    // 234567m 789s 55p WW: waiting on 5p or W (a shanpon): on W, the West pung (seat West).
+    let request = |notation: &str| pb::AnalyzeHandRequest {
+        hand_input: Some(pb::analyze_hand_request::HandInput::Notation(
+            notation.to_owned(),
+        )),
+        context: Some(pb::AnalysisContext {
+            seat_wind: pb::Wind::West as i32,
+            prevalent_wind: pb::Wind::East as i32,
+            flower_count: 0,
+        }),
+        ruleset: pb::Ruleset::Mil as i32,
+        visible_tiles: vec![pb::Tile::Tile5p as i32],
+        view: pb::ScoreView::Unspecified as i32,
+    };
+    let waiting = client
+        .analyze_hand(request("234567m789s55pWW"))
+        .await
+        .expect("a valid hand in play")
+        .into_inner();
+    assert_eq!(waiting.state(), pb::HandState::Waiting);
+    assert_eq!(waiting.shanten, 0);
+    assert_eq!(waiting.ruleset(), pb::Ruleset::Mil);
+    let waits: Vec<(pb::Tile, u32)> = waiting
+        .waits
+        .iter()
+        .map(|w| (w.tile(), w.remaining))
+        .collect();
+    // One 5p is seen on the table: one copy left; two West left.
+    assert_eq!(waits, [(pb::Tile::Tile5p, 1), (pb::Tile::West, 2)]);
+    let total = |w: &pb::WaitingTile| w.on_discard.as_ref().map(|s| s.total);
+    assert!(total(&waiting.waits[1]) > total(&waiting.waits[0]));
+    // The basic view by default: numbers, no names.
+    let sheet = waiting.waits[1].on_discard.as_ref().expect("scored");
+    assert!(sheet.fans.iter().all(|l| l.name_zh.is_empty()));
+    assert_eq!(
+        waiting.waits[1].wins_on_discard,
+        sheet.outcome() == pb::Outcome::Win
+    );
+
+    let drawn = client
+        .analyze_hand(request("234567m789s55pWW1s"))
+        .await
+        .expect("a valid hand in play")
+        .into_inner();
+    assert_eq!(drawn.state(), pb::HandState::Drawn);
+    assert_eq!(drawn.shanten, 0);
+    // Discarding the 1s drawn keeps the hand ready: the best row.
+    assert_eq!(drawn.discards[0].tile(), pb::Tile::Tile1s);
+    assert_eq!(drawn.discards[0].shanten, 0);
+    assert_eq!(drawn.discards[0].waits.len(), 2);
+}
