@@ -1,14 +1,14 @@
 //! `mahjong-referee analyze`: a hand in play from its notation and flags, or
 //! `AnalyzeHandRequest`s as JSON Lines.
 
-use super::score::parse_wind;
+use super::score::TableArgs;
 use super::text::{EXIT_INVALID, LastColumn, table, tiles_text, violations_text};
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use clap::Args;
-use mcr::{RulesetId, Violation, Wind};
+use mcr::Violation;
 
 use crate::api::{analysis, json, pb, values};
 
@@ -23,22 +23,9 @@ pub struct AnalyzeArgs {
     /// Tiles seen on the table outside the hand (discards, other melds), e.g. `44m7m9pEE`.
     #[arg(long, value_name = "TILES", default_value = "")]
     pub visible: String,
-    /// Seat wind (门风).
-    #[arg(long, value_name = "E|S|W|N", value_parser = parse_wind, default_value = "E")]
-    pub seat: Wind,
-    /// Prevalent wind (圈风).
-    #[arg(long, value_name = "E|S|W|N", value_parser = parse_wind, default_value = "E")]
-    pub prevalent: Wind,
-    /// Number of flowers (0-8).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub flowers: u32,
-    /// Ruleset.
-    #[arg(
-        long,
-        value_name = "chinese-official-1998|mil|green-book-2006",
-        default_value = "chinese-official-1998"
-    )]
-    pub ruleset: RulesetId,
+    /// Seat, prevalent wind, flowers and ruleset.
+    #[command(flatten)]
+    pub table: TableArgs,
     /// Print the `AnalyzeHandResponse` as proto3 JSON instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -69,11 +56,11 @@ pub fn analyze_one(
             args.notation.clone().unwrap_or_default(),
         )),
         context: Some(pb::AnalysisContext {
-            seat_wind: values::wind_to_pb(args.seat) as i32,
-            prevalent_wind: values::wind_to_pb(args.prevalent) as i32,
-            flower_count: args.flowers,
+            seat_wind: values::wind_to_pb(args.table.seat) as i32,
+            prevalent_wind: values::wind_to_pb(args.table.prevalent) as i32,
+            flower_count: u32::from(args.table.flowers),
         }),
-        ruleset: values::ruleset_to_pb(args.ruleset) as i32,
+        ruleset: values::ruleset_to_pb(args.table.ruleset) as i32,
         visible_tiles: visible,
         view: pb::ScoreView::Basic as i32,
     };

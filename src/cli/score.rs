@@ -36,22 +36,9 @@ pub struct ScoreArgs {
     /// The winning tile is the last copy (和绝张).
     #[arg(long)]
     pub last_copy: bool,
-    /// Seat wind (门风).
-    #[arg(long, value_name = "E|S|W|N", value_parser = parse_wind, default_value = "E")]
-    pub seat: Wind,
-    /// Prevalent wind (圈风).
-    #[arg(long, value_name = "E|S|W|N", value_parser = parse_wind, default_value = "E")]
-    pub prevalent: Wind,
-    /// Number of flowers (0-8).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub flowers: u8,
-    /// Ruleset.
-    #[arg(
-        long,
-        value_name = "chinese-official-1998|mil|green-book-2006",
-        default_value = "chinese-official-1998"
-    )]
-    pub ruleset: RulesetId,
+    /// Seat, prevalent wind, flowers and ruleset.
+    #[command(flatten)]
+    pub table: TableArgs,
     /// Print the `ScoreHandResponse` as proto3 JSON instead of a score sheet.
     #[arg(long)]
     pub json: bool,
@@ -80,11 +67,33 @@ impl ScoreArgs {
             replacement_draw: self.replacement_draw,
             last_tile: self.last_tile,
             last_copy: self.last_copy,
-            seat_wind: self.seat,
-            prevalent_wind: self.prevalent,
-            flowers: self.flowers,
+            seat_wind: self.table.seat,
+            prevalent_wind: self.table.prevalent,
+            flowers: self.table.flowers,
         }
     }
+}
+
+/// What a hand is judged under besides its tiles: the seat, the prevalent wind, the flowers
+/// and the ruleset (shared by `score` and `analyze`).
+#[derive(Debug, Args)]
+pub struct TableArgs {
+    /// Seat wind (门风).
+    #[arg(long, value_name = "E|S|W|N", value_parser = parse_wind, default_value = "E")]
+    pub seat: Wind,
+    /// Prevalent wind (圈风).
+    #[arg(long, value_name = "E|S|W|N", value_parser = parse_wind, default_value = "E")]
+    pub prevalent: Wind,
+    /// Number of flowers (0-8).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub flowers: u8,
+    /// Ruleset.
+    #[arg(
+        long,
+        value_name = "chinese-official-1998|mil|green-book-2006",
+        default_value = "chinese-official-1998"
+    )]
+    pub ruleset: RulesetId,
 }
 
 pub(crate) fn parse_wind(s: &str) -> Result<Wind, String> {
@@ -106,7 +115,7 @@ pub fn score_one(
     let context = args.context();
     let assessment = match assessment::parse_notation(args.notation.as_deref().unwrap_or_default())
     {
-        Ok(hand) => match assessment::assess(&hand, &context, args.ruleset) {
+        Ok(hand) => match assessment::assess(&hand, &context, args.table.ruleset) {
             Assessment::Invalid(violations) => {
                 Assessment::Invalid(violations.into_iter().map(path::hand_violation).collect())
             }
@@ -115,7 +124,7 @@ pub fn score_one(
         Err(v) => Assessment::Invalid(vec![v]),
     };
     if args.json {
-        let text = scoring::assessment_to_json(&assessment, args.ruleset, true)
+        let text = scoring::assessment_to_json(&assessment, args.table.ruleset, true)
             .map_err(io::Error::other)?;
         writeln!(out, "{text}")?;
     }
