@@ -5,10 +5,12 @@ import { after, before, describe, test } from "node:test";
 import {
   Fan,
   HandEnd,
+  HandState,
   Infraction,
   Outcome,
   Ruleset,
   Seat,
+  Tile,
   WinSource,
   WinVerdict,
 } from "../src/index.js";
@@ -135,6 +137,29 @@ for (const protocol of ["grpc", "grpc-web"] as Protocol[]) {
         ["WEST", 10],
         ["NORTH", -30],
       ]);
+    });
+
+    test("AnalyzeHand: a ready hand whose waits differ in value", async () => {
+      const analysis = await client().analyzeHand({
+        handInput: { case: "notation", value: "23456789m55pSSS" },
+        ruleset: Ruleset.MIL,
+        visibleTiles: [Tile.TILE_1M, Tile.TILE_7M, Tile.TILE_7M],
+      });
+      assert.equal(analysis.state, HandState.WAITING);
+      assert.equal(analysis.shanten, 0);
+      const waits = analysis.waits.map((w) => [
+        Tile[w.tile],
+        w.remaining,
+        w.onDiscard?.outcome,
+        w.onDiscard?.total,
+        w.winsSelfDrawn,
+      ]);
+      assert.deepEqual(waits, [
+        ["TILE_1M", 3, Outcome.WIN, 20, true],
+        ["TILE_4M", 3, Outcome.BELOW_MINIMUM, 5, false],
+        ["TILE_7M", 1, Outcome.BELOW_MINIMUM, 5, false],
+      ]);
+      assert.equal(analysis.readyToWin, true);
     });
 
     test("ComputeStandings: places, session scores and shared standard points", async () => {

@@ -6,6 +6,8 @@ import type { GenFile, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { AdjudicatePenaltyRequestSchema, AdjudicatePenaltyResponseSchema, ComputeStandingsRequestSchema, ComputeStandingsResponseSchema, SettleHandRequestSchema, SettleHandResponseSchema } from "./accounting_pb.js";
 import { file_mahjong_v1_accounting } from "./accounting_pb.js";
+import type { AnalyzeHandRequestSchema, AnalyzeHandResponseSchema } from "./analysis_pb.js";
+import { file_mahjong_v1_analysis } from "./analysis_pb.js";
 import type { ListFansRequestSchema, ListFansResponseSchema } from "./fan_pb.js";
 import { file_mahjong_v1_fan } from "./fan_pb.js";
 import type { BatchScoreHandsRequestSchema, BatchScoreHandsResponseSchema, ScoreHandRequestSchema, ScoreHandResponseSchema, ValidateHandRequestSchema, ValidateHandResponseSchema } from "./scoring_pb.js";
@@ -15,7 +17,7 @@ import { file_mahjong_v1_scoring } from "./scoring_pb.js";
  * Describes the file mahjong/v1/mahjong_service.proto.
  */
 export const file_mahjong_v1_mahjong_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBtYWhqb25nL3YxL21haGpvbmdfc2VydmljZS5wcm90bxIKbWFoam9uZy52MTLeBAoOTWFoam9uZ1NlcnZpY2USSAoJU2NvcmVIYW5kEhwubWFoam9uZy52MS5TY29yZUhhbmRSZXF1ZXN0Gh0ubWFoam9uZy52MS5TY29yZUhhbmRSZXNwb25zZRJRCgxWYWxpZGF0ZUhhbmQSHy5tYWhqb25nLnYxLlZhbGlkYXRlSGFuZFJlcXVlc3QaIC5tYWhqb25nLnYxLlZhbGlkYXRlSGFuZFJlc3BvbnNlEloKD0JhdGNoU2NvcmVIYW5kcxIiLm1haGpvbmcudjEuQmF0Y2hTY29yZUhhbmRzUmVxdWVzdBojLm1haGpvbmcudjEuQmF0Y2hTY29yZUhhbmRzUmVzcG9uc2USRQoITGlzdEZhbnMSGy5tYWhqb25nLnYxLkxpc3RGYW5zUmVxdWVzdBocLm1haGpvbmcudjEuTGlzdEZhbnNSZXNwb25zZRJLCgpTZXR0bGVIYW5kEh0ubWFoam9uZy52MS5TZXR0bGVIYW5kUmVxdWVzdBoeLm1haGpvbmcudjEuU2V0dGxlSGFuZFJlc3BvbnNlEmAKEUFkanVkaWNhdGVQZW5hbHR5EiQubWFoam9uZy52MS5BZGp1ZGljYXRlUGVuYWx0eVJlcXVlc3QaJS5tYWhqb25nLnYxLkFkanVkaWNhdGVQZW5hbHR5UmVzcG9uc2USXQoQQ29tcHV0ZVN0YW5kaW5ncxIjLm1haGpvbmcudjEuQ29tcHV0ZVN0YW5kaW5nc1JlcXVlc3QaJC5tYWhqb25nLnYxLkNvbXB1dGVTdGFuZGluZ3NSZXNwb25zZWIGcHJvdG8z", [file_mahjong_v1_accounting, file_mahjong_v1_fan, file_mahjong_v1_scoring]);
+  fileDesc("CiBtYWhqb25nL3YxL21haGpvbmdfc2VydmljZS5wcm90bxIKbWFoam9uZy52MTKuBQoOTWFoam9uZ1NlcnZpY2USSAoJU2NvcmVIYW5kEhwubWFoam9uZy52MS5TY29yZUhhbmRSZXF1ZXN0Gh0ubWFoam9uZy52MS5TY29yZUhhbmRSZXNwb25zZRJRCgxWYWxpZGF0ZUhhbmQSHy5tYWhqb25nLnYxLlZhbGlkYXRlSGFuZFJlcXVlc3QaIC5tYWhqb25nLnYxLlZhbGlkYXRlSGFuZFJlc3BvbnNlEloKD0JhdGNoU2NvcmVIYW5kcxIiLm1haGpvbmcudjEuQmF0Y2hTY29yZUhhbmRzUmVxdWVzdBojLm1haGpvbmcudjEuQmF0Y2hTY29yZUhhbmRzUmVzcG9uc2USRQoITGlzdEZhbnMSGy5tYWhqb25nLnYxLkxpc3RGYW5zUmVxdWVzdBocLm1haGpvbmcudjEuTGlzdEZhbnNSZXNwb25zZRJOCgtBbmFseXplSGFuZBIeLm1haGpvbmcudjEuQW5hbHl6ZUhhbmRSZXF1ZXN0Gh8ubWFoam9uZy52MS5BbmFseXplSGFuZFJlc3BvbnNlEksKClNldHRsZUhhbmQSHS5tYWhqb25nLnYxLlNldHRsZUhhbmRSZXF1ZXN0Gh4ubWFoam9uZy52MS5TZXR0bGVIYW5kUmVzcG9uc2USYAoRQWRqdWRpY2F0ZVBlbmFsdHkSJC5tYWhqb25nLnYxLkFkanVkaWNhdGVQZW5hbHR5UmVxdWVzdBolLm1haGpvbmcudjEuQWRqdWRpY2F0ZVBlbmFsdHlSZXNwb25zZRJdChBDb21wdXRlU3RhbmRpbmdzEiMubWFoam9uZy52MS5Db21wdXRlU3RhbmRpbmdzUmVxdWVzdBokLm1haGpvbmcudjEuQ29tcHV0ZVN0YW5kaW5nc1Jlc3BvbnNlYgZwcm90bzM", [file_mahjong_v1_accounting, file_mahjong_v1_analysis, file_mahjong_v1_fan, file_mahjong_v1_scoring]);
 
 /**
  * The Chinese Official Mahjong referee.
@@ -82,6 +84,20 @@ export const MahjongService: GenService<{
     methodKind: "unary";
     input: typeof ListFansRequestSchema;
     output: typeof ListFansResponseSchema;
+  },
+  /**
+   * Analyses a hand in play (牌理): the distance to ready (向听数) over every shape, the
+   * useful tiles with the copies left and, when ready, every wait with its score on a
+   * discard and self-drawn. For a hand that has just drawn, also the discard table: each
+   * kind it can discard, best first, with what the tiles left are worth. A malformed hand
+   * is INVALID_ARGUMENT with every problem found (ErrorInfo reason INVALID_REQUEST).
+   *
+   * @generated from rpc mahjong.v1.MahjongService.AnalyzeHand
+   */
+  analyzeHand: {
+    methodKind: "unary";
+    input: typeof AnalyzeHandRequestSchema;
+    output: typeof AnalyzeHandResponseSchema;
   },
   /**
    * Settles one hand (盘分): per seat, the itemised base, fan points and penalty lines; a
