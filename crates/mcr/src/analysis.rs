@@ -162,6 +162,11 @@ impl InPlay {
         &self.concealed
     }
 
+    /// Copies outside the concealed tiles: in the declared melds and seen on the table.
+    fn seen(&self) -> Counts {
+        std::array::from_fn(|i| self.melded[i].saturating_add(self.visible[i]))
+    }
+
     /// Whether the hand waits for its next tile (13 − 3·melds tiles) rather than having just
     /// drawn (14 − 3·melds).
     pub fn is_waiting(&self) -> bool {
@@ -352,11 +357,10 @@ pub fn analyze(hand: &InPlay, context: &WinContext, rules: &Ruleset) -> Analysis
 /// The distance to ready of a hand in play over every shape and, for a waiting hand, its
 /// useful tiles with the copies left: the first part of [`analyze`], without any score.
 pub fn distance(hand: &InPlay) -> Distance {
-    let seen: Counts = std::array::from_fn(|i| hand.melded[i].saturating_add(hand.visible[i]));
     distance_of(
         &hand.concealed,
         hand.valid_melds.len(),
-        &seen,
+        &hand.seen(),
         hand.is_waiting(),
     )
 }
@@ -376,8 +380,7 @@ impl Table<'_> {
 
     /// Copies seen outside the concealed tiles: melded, visible, and a discarded one.
     fn seen(&self, discarded: Option<Tile>) -> Counts {
-        let mut seen: Counts =
-            std::array::from_fn(|i| self.hand.melded[i].saturating_add(self.hand.visible[i]));
+        let mut seen = self.hand.seen();
         if let Some(d) = discarded {
             seen[d.index()] = seen[d.index()].saturating_add(1);
         }
@@ -410,11 +413,15 @@ impl Table<'_> {
         }
     }
 
+    /// Whether the hand holds all four copies of `tile` (a wait never to be won).
+    fn holds_all(&self, concealed: &Counts, tile: Tile) -> bool {
+        concealed[tile.index()] + self.hand.melded[tile.index()] >= 4
+    }
+
     fn wait(&self, concealed: &Counts, tiles: &[Tile], seen: &Counts, tile: Tile) -> Wait {
-        let i = tile.index();
         let remaining = remaining(concealed, seen, tile);
-        let holds_all = concealed[i] + self.hand.melded[i] >= 4;
-        let scores = (!holds_all).then(|| self.won(tiles, tile, last_copy(concealed, seen, tile)));
+        let scores = (!self.holds_all(concealed, tile))
+            .then(|| self.won(tiles, tile, last_copy(concealed, seen, tile)));
         Wait {
             tile,
             remaining,
@@ -575,7 +582,7 @@ impl Table<'_> {
         seen: &Counts,
         tile: Tile,
     ) -> bool {
-        if concealed[tile.index()] + self.hand.melded[tile.index()] >= 4 {
+        if self.holds_all(concealed, tile) {
             return false;
         }
         let hand = self.complete_hand(tiles, tile);
