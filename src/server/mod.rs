@@ -161,7 +161,7 @@ impl Server {
             .layer(cors())
             .layer(tonic_web::GrpcWebLayer::new())
             // Inside gRPC-Web: sees plain gRPC, the status in headers or trailers.
-            .layer(crate::metrics::GrpcMetricsLayer::new())
+            .layer(crate::metrics::GrpcMetricsLayer::new(served_paths()))
             .add_service(health_service)
             .add_service(reflection_v1.build_v1()?)
             .add_service(reflection_v1alpha.build_v1alpha()?)
@@ -283,6 +283,29 @@ fn serving_result(
         Err(join) if join.is_panic() => std::panic::resume_unwind(join.into_panic()),
         Err(_) => Ok(()),
     }
+}
+
+/// The request path of every method the server serves (`/package.Service/Method`): the
+/// referee's from its descriptor set, health's and reflection's by name. The metrics label
+/// only these, any other path as `unknown`.
+fn served_paths() -> Vec<String> {
+    const OTHERS: [&str; 4] = [
+        "/grpc.health.v1.Health/Check",
+        "/grpc.health.v1.Health/Watch",
+        "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
+        "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
+    ];
+    let pool = prost_reflect::DescriptorPool::decode(crate::api::FILE_DESCRIPTOR_SET)
+        .expect("the referee's descriptor set decodes");
+    pool.services()
+        .flat_map(|service| {
+            service
+                .methods()
+                .map(|method| format!("/{}/{}", service.full_name(), method.name()))
+                .collect::<Vec<_>>()
+        })
+        .chain(OTHERS.map(str::to_owned))
+        .collect()
 }
 
 /// Sets the overall ("") and the referee's health.

@@ -48,6 +48,26 @@ impl Referee {
     }
 }
 
+impl Referee {
+    /// `RESOURCE_EXHAUSTED` (`RESPONSE_TOO_LARGE`) for an answer of `bytes` encoded bytes
+    /// above `--max-message-bytes`: the one response limit of every RPC, checked on the
+    /// message before any compression (tonic's own check would come after gzip, or fail
+    /// without details).
+    fn check_size(&self, bytes: usize) -> Result<(), ApiError> {
+        let limit = self.max_message_bytes;
+        if bytes > limit {
+            return Err(ApiError::ResponseTooLarge { bytes, limit });
+        }
+        Ok(())
+    }
+
+    /// `response` as the call's answer, if within [`Referee::check_size`].
+    fn answer<M: prost::Message>(&self, response: M) -> Result<Response<M>, Status> {
+        self.check_size(response.encoded_len())?;
+        Ok(Response::new(response))
+    }
+}
+
 #[tonic::async_trait]
 impl MahjongService for Referee {
     async fn score_hand(
@@ -56,6 +76,7 @@ impl MahjongService for Referee {
     ) -> Result<Response<ScoreHandReply>, Status> {
         let response = scoring::score_hand(request.into_inner()).map_err(ApiError::InvalidHand)?;
         self.hands_scored.increment(1);
+        self.check_size(response.as_bytes().len())?;
         Ok(Response::new(response))
     }
 
@@ -64,7 +85,7 @@ impl MahjongService for Referee {
         &self,
         request: Request<pb::ValidateHandRequest>,
     ) -> Result<Response<pb::ValidateHandResponse>, Status> {
-        Ok(Response::new(scoring::validate_request(request.get_ref())))
+        self.answer(scoring::validate_request(request.get_ref()))
     }
 
     async fn batch_score_hands(
@@ -90,10 +111,7 @@ impl MahjongService for Referee {
         let response = scoring.finish().map_err(ApiError::from)?;
         self.hands_scored
             .increment(u64::try_from(response.scored()).unwrap_or(u64::MAX));
-        let (bytes, limit) = (response.as_bytes().len(), self.max_message_bytes);
-        if bytes > limit {
-            return Err(ApiError::ResponseTooLarge { bytes, limit }.into());
-        }
+        self.check_size(response.as_bytes().len())?;
         Ok(Response::new(response))
     }
 
@@ -102,7 +120,7 @@ impl MahjongService for Referee {
         request: Request<pb::ListFansRequest>,
     ) -> Result<Response<pb::ListFansResponse>, Status> {
         let response = scoring::list_fans(request.get_ref()).map_err(ApiError::InvalidRequest)?;
-        Ok(Response::new(response))
+        self.answer(response)
     }
 
     async fn analyze_hand(
@@ -111,7 +129,7 @@ impl MahjongService for Referee {
     ) -> Result<Response<pb::AnalyzeHandResponse>, Status> {
         let response =
             analysis::analyze_hand(request.get_ref()).map_err(ApiError::InvalidRequest)?;
-        Ok(Response::new(response))
+        self.answer(response)
     }
 
     async fn settle_hand(
@@ -120,7 +138,7 @@ impl MahjongService for Referee {
     ) -> Result<Response<pb::SettleHandResponse>, Status> {
         let response =
             accounting::settle_hand(request.get_ref()).map_err(ApiError::InvalidRequest)?;
-        Ok(Response::new(response))
+        self.answer(response)
     }
 
     async fn adjudicate_penalty(
@@ -129,7 +147,7 @@ impl MahjongService for Referee {
     ) -> Result<Response<pb::AdjudicatePenaltyResponse>, Status> {
         let response =
             accounting::adjudicate_penalty(request.get_ref()).map_err(ApiError::InvalidRequest)?;
-        Ok(Response::new(response))
+        self.answer(response)
     }
 
     async fn compute_standings(
@@ -138,6 +156,6 @@ impl MahjongService for Referee {
     ) -> Result<Response<pb::ComputeStandingsResponse>, Status> {
         let response =
             accounting::compute_standings(request.get_ref()).map_err(ApiError::InvalidRequest)?;
-        Ok(Response::new(response))
+        self.answer(response)
     }
 }

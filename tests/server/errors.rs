@@ -73,6 +73,7 @@ async fn score_hand_lists_every_violation() {
         d.info.metadata,
         metadata(&[
             ("violationCount", &count),
+            ("violationsShown", &count),
             ("firstCode", &expected[0].code),
             ("firstField", &expected[0].field),
         ])
@@ -544,7 +545,7 @@ fn no_input_gets_anything_but_ok_or_invalid_argument() {
     runtime.block_on(server.stop()).unwrap();
 }
 
-/// AnalyzeHand reports every problem of a hand in play at once, on the request's fields.
+/// `AnalyzeHand` reports every problem of a hand in play at once, on the request's fields.
 #[tokio::test]
 async fn analyze_hand_lists_every_violation() {
     let server = spawn_default().await;
