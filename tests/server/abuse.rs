@@ -202,3 +202,86 @@ async fn junk_method_paths_leave_the_metrics_small_and_real_methods_named() {
     assert!(!text.contains("junk"), "a junk path is a label");
     assert!(text.len() < 64 * 1024, "/metrics is {} bytes", text.len());
 }
+
+/// `n` offences of one hand, alternating between two offenders.
+fn offences(n: usize) -> Vec<pb::Penalty> {
+    (0..n)
+        .map(|i| pb::Penalty {
+            offender: if i % 2 == 0 {
+                pb::Seat::West as i32
+            } else {
+                pb::Seat::North as i32
+            },
+            infraction: pb::Infraction::EmptyPung as i32,
+            ..pb::Penalty::default()
+        })
+        .collect()
+}
+
+/// A `ComputeStandings` request of `players` players with `sessions` sessions of `hands`
+/// hands each.
+fn standings(players: usize, sessions: usize, hands: usize) -> pb::ComputeStandingsRequest {
+    pb::ComputeStandingsRequest {
+        players: (0..players)
+            .map(|i| pb::PlayerRecord {
+                name: format!("player {i}"),
+                sessions: (0..sessions)
+                    .map(|j| pb::SessionRecord {
+                        hand_results: (0..hands)
+                            .map(|k| i32::try_from((i * 7 + j * 3 + k) % 41).unwrap() - 20)
+                            .collect(),
+                        table: u32::try_from(i / 4).unwrap(),
+                        ..pb::SessionRecord::default()
+                    })
+                    .collect(),
+            })
+            .collect(),
+        standard_points_method: 0,
+        ruleset: 0,
+    }
+}
+
+/// Every repeated field over its maximum is rejected at once, at its path.
+#[tokio::test]
+async fn repeated_fields_over_their_maxima_are_rejected_at_their_path() {
+    let server = spawn_default().await;
+    let mut client = server.client().await;
+    let started = std::time::Instant::now();
+    let penalty = client
+        .adjudicate_penalty(pb::AdjudicatePenaltyRequest {
+            offences: offences(100_000),
+            ..pb::AdjudicatePenaltyRequest::default()
+        })
+        .await
+        .expect_err("too many offences");
+    let settle = client
+        .settle_hand(pb::SettleHandRequest {
+            end: pb::HandEnd::DrawGame as i32,
+            penalties: offences(100_000),
+            ..pb::SettleHandRequest::default()
+        })
+        .await
+        .expect_err("too many penalties");
+    let standing = client
+        .compute_standings(standings(2, 65, 1))
+        .await
+        .expect_err("too many sessions");
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    for (status, field) in [
+        (penalty, "offences"),
+        (settle, "penalties"),
+        (standing, "players[0].sessions"),
+    ] {
+        let d = details(&status);
+        assert_eq!(
+            (d.code, d.info.reason.as_str()),
+            (Code::InvalidArgument, "INVALID_REQUEST")
+        );
+        assert_eq!(d.violations[0].field, field, "{status:?}");
+        assert!(
+            d.violations[0]
+                .description
+                .starts_with("VALUE_INVALID: at most")
+        );
+    }
+}
