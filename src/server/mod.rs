@@ -10,8 +10,9 @@
 //!
 //! Modules: [`service`] (the handlers, behind the generated [`crate::api::stub`]),
 //! [`status`] (the one error → status mapping), [`guard`] (load shedding and deadlines),
-//! [`shutdown`] (the signals).
+//! [`compute`] (the CPU work off the I/O threads), [`shutdown`] (the signals).
 
+pub mod compute;
 pub mod guard;
 pub mod kiosk;
 pub mod service;

@@ -3,6 +3,7 @@
 
 use tonic::{Request, Response, Status};
 
+use super::compute::ComputePool;
 use super::status::ApiError;
 use crate::api::fast::query::{BatchScoreHandsQuery, ScoreHandQuery};
 use crate::api::fast::stub::mahjong_service_server::MahjongService;
@@ -23,6 +24,8 @@ const BATCH_STEP_HANDS: usize = 256;
 pub struct Referee {
     max_batch_hands: usize,
     max_message_bytes: usize,
+    /// Where settlement, penalties, standings and analysis run.
+    compute: ComputePool,
     /// `mahjong_hands_scored_total` of the recorder installed when the referee was made.
     hands_scored: metrics::Counter,
 }
@@ -43,6 +46,7 @@ impl Referee {
         Referee {
             max_batch_hands: config.max_batch_hands,
             max_message_bytes: config.max_message_bytes,
+            compute: ComputePool::sized_to_cores(),
             hands_scored: crate::metrics::hands_scored(),
         }
     }
@@ -127,8 +131,12 @@ impl MahjongService for Referee {
         &self,
         request: Request<pb::AnalyzeHandRequest>,
     ) -> Result<Response<pb::AnalyzeHandResponse>, Status> {
-        let response =
-            analysis::analyze_hand(request.get_ref()).map_err(ApiError::InvalidRequest)?;
+        let request = request.into_inner();
+        let response = self
+            .compute
+            .run(move || analysis::analyze_hand(&request))
+            .await
+            .map_err(ApiError::InvalidRequest)?;
         self.answer(response)
     }
 
@@ -136,8 +144,12 @@ impl MahjongService for Referee {
         &self,
         request: Request<pb::SettleHandRequest>,
     ) -> Result<Response<pb::SettleHandResponse>, Status> {
-        let response =
-            accounting::settle_hand(request.get_ref()).map_err(ApiError::InvalidRequest)?;
+        let request = request.into_inner();
+        let response = self
+            .compute
+            .run(move || accounting::settle_hand(&request))
+            .await
+            .map_err(ApiError::InvalidRequest)?;
         self.answer(response)
     }
 
@@ -145,8 +157,12 @@ impl MahjongService for Referee {
         &self,
         request: Request<pb::AdjudicatePenaltyRequest>,
     ) -> Result<Response<pb::AdjudicatePenaltyResponse>, Status> {
-        let response =
-            accounting::adjudicate_penalty(request.get_ref()).map_err(ApiError::InvalidRequest)?;
+        let request = request.into_inner();
+        let response = self
+            .compute
+            .run(move || accounting::adjudicate_penalty(&request))
+            .await
+            .map_err(ApiError::InvalidRequest)?;
         self.answer(response)
     }
 
@@ -154,8 +170,12 @@ impl MahjongService for Referee {
         &self,
         request: Request<pb::ComputeStandingsRequest>,
     ) -> Result<Response<pb::ComputeStandingsResponse>, Status> {
-        let response =
-            accounting::compute_standings(request.get_ref()).map_err(ApiError::InvalidRequest)?;
+        let request = request.into_inner();
+        let response = self
+            .compute
+            .run(move || accounting::compute_standings(&request))
+            .await
+            .map_err(ApiError::InvalidRequest)?;
         self.answer(response)
     }
 }

@@ -285,3 +285,50 @@ async fn repeated_fields_over_their_maxima_are_rejected_at_their_path() {
         );
     }
 }
+
+/// Health (gRPC, on a new connection) answers in milliseconds while a big request (about
+/// 3 MB, within every maximum, whose standings take 0.7 s of CPU in a debug build) is being
+/// worked on, even with a single I/O thread: the work runs off the I/O threads. (Before, the
+/// health checks waited for the standings to end.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+async fn health_answers_at_once_beside_huge_requests() {
+    let _heavy = HEAVY.lock().await;
+    let server = spawn_default().await;
+    let big = standings(4096, 64, 1);
+    assert!(big.encoded_len() < 4 * 1024 * 1024);
+    let mut client = server.client().await;
+    let call = tokio::spawn(async move {
+        let _ = client.compute_standings(big).await;
+        std::time::Instant::now()
+    });
+    // Past the request's encoding and decoding, into the standings.
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    let mut took = Vec::new();
+    for _ in 0..3 {
+        let started = std::time::Instant::now();
+        let mut health = server.health().await;
+        let answer = health
+            .check(tonic_health::pb::HealthCheckRequest {
+                service: String::new(),
+            })
+            .await
+            .expect("SERVING");
+        assert_eq!(answer.into_inner().status, 1);
+        took.push(started.elapsed());
+    }
+    let answered = std::time::Instant::now();
+    let ended = call.await.unwrap();
+    eprintln!(
+        "health took {took:?}; the big call ended {:?} after",
+        ended.checked_duration_since(answered)
+    );
+    assert!(
+        ended > answered,
+        "health was answered only after the big call ended ({took:?})"
+    );
+    took.sort();
+    assert!(
+        took[1] < std::time::Duration::from_millis(150),
+        "health checks took {took:?}"
+    );
+}
