@@ -65,6 +65,26 @@ impl Referee {
         Ok(())
     }
 
+    /// The answer of `work` on the request, run in the [`ComputePool`]: its violations are
+    /// `INVALID_REQUEST`, its answer is checked by [`Referee::answer`].
+    async fn computed<Q, M>(
+        &self,
+        request: Request<Q>,
+        work: fn(&Q) -> Result<M, Vec<mcr::Violation>>,
+    ) -> Result<Response<M>, Status>
+    where
+        Q: Send + 'static,
+        M: prost::Message + Send + 'static,
+    {
+        let request = request.into_inner();
+        let response = self
+            .compute
+            .run(move || work(&request))
+            .await
+            .map_err(ApiError::InvalidRequest)?;
+        self.answer(response)
+    }
+
     /// `response` as the call's answer, if within [`Referee::check_size`].
     fn answer<M: prost::Message>(&self, response: M) -> Result<Response<M>, Status> {
         self.check_size(response.encoded_len())?;
@@ -131,51 +151,27 @@ impl MahjongService for Referee {
         &self,
         request: Request<pb::AnalyzeHandRequest>,
     ) -> Result<Response<pb::AnalyzeHandResponse>, Status> {
-        let request = request.into_inner();
-        let response = self
-            .compute
-            .run(move || analysis::analyze_hand(&request))
-            .await
-            .map_err(ApiError::InvalidRequest)?;
-        self.answer(response)
+        self.computed(request, analysis::analyze_hand).await
     }
 
     async fn settle_hand(
         &self,
         request: Request<pb::SettleHandRequest>,
     ) -> Result<Response<pb::SettleHandResponse>, Status> {
-        let request = request.into_inner();
-        let response = self
-            .compute
-            .run(move || accounting::settle_hand(&request))
-            .await
-            .map_err(ApiError::InvalidRequest)?;
-        self.answer(response)
+        self.computed(request, accounting::settle_hand).await
     }
 
     async fn adjudicate_penalty(
         &self,
         request: Request<pb::AdjudicatePenaltyRequest>,
     ) -> Result<Response<pb::AdjudicatePenaltyResponse>, Status> {
-        let request = request.into_inner();
-        let response = self
-            .compute
-            .run(move || accounting::adjudicate_penalty(&request))
-            .await
-            .map_err(ApiError::InvalidRequest)?;
-        self.answer(response)
+        self.computed(request, accounting::adjudicate_penalty).await
     }
 
     async fn compute_standings(
         &self,
         request: Request<pb::ComputeStandingsRequest>,
     ) -> Result<Response<pb::ComputeStandingsResponse>, Status> {
-        let request = request.into_inner();
-        let response = self
-            .compute
-            .run(move || accounting::compute_standings(&request))
-            .await
-            .map_err(ApiError::InvalidRequest)?;
-        self.answer(response)
+        self.computed(request, accounting::compute_standings).await
     }
 }
