@@ -4,7 +4,7 @@
 //!
 //! | metric | kind | labels |
 //! |---|---|---|
-//! | `grpc_server_requests_total` | counter | `method` (`package.Service/Method`), `code` (gRPC status name, e.g. `OK`) |
+//! | `grpc_server_requests_total` | counter | `method` (`package.Service/Method` of a served method, else [`UNKNOWN_METHOD`]), `code` (gRPC status name, e.g. `OK`) |
 //! | `grpc_server_errors_total` | counter | `method`, `code` (every code but `OK`) |
 //! | `grpc_server_request_duration_seconds` | histogram ([`DURATION_BUCKETS`]) | `method` |
 //! | `mahjong_hands_scored_total` | counter | — |
