@@ -21,6 +21,7 @@ pub mod assessment;
 pub mod cli;
 pub mod config;
 pub mod healthcheck;
+pub mod limits;
 pub mod metrics;
 pub mod server;
 pub mod telemetry;

@@ -4,7 +4,7 @@
 //!
 //! | metric | kind | labels |
 //! |---|---|---|
-//! | `grpc_server_requests_total` | counter | `method` (`package.Service/Method`), `code` (gRPC status name, e.g. `OK`) |
+//! | `grpc_server_requests_total` | counter | `method` (`package.Service/Method` of a served method, else [`UNKNOWN_METHOD`]), `code` (gRPC status name, e.g. `OK`) |
 //! | `grpc_server_errors_total` | counter | `method`, `code` (every code but `OK`) |
 //! | `grpc_server_request_duration_seconds` | histogram ([`DURATION_BUCKETS`]) | `method` |
 //! | `mahjong_hands_scored_total` | counter | — |
@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::convert::Infallible;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::{Arc, OnceLock, RwLock};
+use std::sync::{Arc, OnceLock};
 use std::task::{Context, Poll, ready};
 use std::time::{Duration, Instant};
 
@@ -43,9 +43,9 @@ pub const DURATION_BUCKETS: [f64; 11] = [
 /// How often [`serve`] runs the recorder's upkeep (draining histogram samples).
 const UPKEEP_PERIOD: Duration = Duration::from_secs(5);
 
-/// Distinct `method` label values kept; further unknown paths share the label `other`, so a
-/// client calling made-up methods cannot grow the metrics without bound.
-const MAX_METHODS: usize = 64;
+/// The `method` label of every call to a path the server does not serve: made-up paths
+/// share it, so a client calling them cannot grow the metrics.
+pub const UNKNOWN_METHOD: &str = "unknown";
 
 /// The gRPC status names by code, as the `code` label.
 const CODE_NAMES: [&str; 17] = [
@@ -234,15 +234,29 @@ fn respond(
 ///     .trace_fn(telemetry::grpc_request_span)
 ///     .layer(metrics::GrpcMetricsLayer::new())
 /// ```
-#[derive(Debug, Clone, Default)]
+///
+/// Only the methods the server serves (`known`, as request paths such as
+/// `/mahjong.v1.MahjongService/ScoreHand`) are label values; every other path is counted
+/// under [`UNKNOWN_METHOD`], so the number of series is fixed by the server, not its callers.
+#[derive(Debug, Clone)]
 pub struct GrpcMetricsLayer {
     methods: Arc<MethodRegistry>,
 }
 
 impl GrpcMetricsLayer {
-    /// A layer with no method seen yet.
-    pub fn new() -> Self {
-        Self::default()
+    /// A layer labelling the calls to the paths in `known` with their method
+    /// (`package.Service/Method`), and all other calls [`UNKNOWN_METHOD`].
+    pub fn new<P: Into<String>>(known: impl IntoIterator<Item = P>) -> Self {
+        let methods = known
+            .into_iter()
+            .map(|path| (path.into(), OnceLock::new()))
+            .collect();
+        GrpcMetricsLayer {
+            methods: Arc::new(MethodRegistry {
+                methods,
+                unknown: OnceLock::new(),
+            }),
+        }
     }
 }
 
@@ -468,40 +482,21 @@ impl MethodMetrics {
     }
 }
 
-/// The methods seen so far, by request path.
-#[derive(Debug, Default)]
+/// The metric handles of the known methods, by request path, each made on its first call
+/// (with the recorder installed then), and those of [`UNKNOWN_METHOD`].
+#[derive(Debug)]
 struct MethodRegistry {
-    methods: RwLock<HashMap<String, Arc<MethodMetrics>>>,
-    other: OnceLock<Arc<MethodMetrics>>,
+    methods: HashMap<String, OnceLock<Arc<MethodMetrics>>>,
+    unknown: OnceLock<Arc<MethodMetrics>>,
 }
 
 impl MethodRegistry {
     fn get(&self, path: &str) -> Arc<MethodMetrics> {
-        if let Ok(methods) = self.methods.read()
-            && let Some(m) = methods.get(path)
-        {
-            return Arc::clone(m);
-        }
-        let Ok(mut methods) = self.methods.write() else {
-            return self.other();
+        let (label, metrics) = match self.methods.get_key_value(path) {
+            Some((path, metrics)) => (path.strip_prefix('/').unwrap_or(path), metrics),
+            None => (UNKNOWN_METHOD, &self.unknown),
         };
-        if let Some(m) = methods.get(path) {
-            return Arc::clone(m);
-        }
-        if methods.len() >= MAX_METHODS {
-            return self.other();
-        }
-        let label = path.strip_prefix('/').unwrap_or(path).to_owned();
-        let m = Arc::new(MethodMetrics::new(label));
-        methods.insert(path.to_owned(), Arc::clone(&m));
-        m
-    }
-
-    fn other(&self) -> Arc<MethodMetrics> {
-        Arc::clone(
-            self.other
-                .get_or_init(|| Arc::new(MethodMetrics::new("other".to_owned()))),
-        )
+        Arc::clone(metrics.get_or_init(|| Arc::new(MethodMetrics::new(label.to_owned()))))
     }
 }
 
@@ -577,13 +572,13 @@ mod tests {
                 .build()
                 .unwrap();
             rt.block_on(async {
-                let layer = GrpcMetricsLayer::new();
+                let layer = GrpcMetricsLayer::new(["/p.S/A", "/p.S/B"]);
                 call(&layer, "/p.S/A", ok_with_trailers("0"), true).await;
                 call(&layer, "/p.S/A", ok_with_trailers("0"), true).await;
                 call(&layer, "/p.S/A", trailers_only("3"), false).await;
                 call(&layer, "/p.S/B", ok_with_trailers("13"), true).await;
                 call(&layer, "/p.S/B", ok_with_trailers("0"), false).await;
-                for i in 0..(MAX_METHODS + 3) {
+                for i in 0..67 {
                     call(&layer, &format!("/x/{i}"), trailers_only("12"), false).await;
                 }
             });
@@ -595,7 +590,7 @@ mod tests {
             r#"grpc_server_errors_total{method="p.S/A",code="INVALID_ARGUMENT"} 1"#,
             r#"grpc_server_requests_total{method="p.S/B",code="INTERNAL"} 1"#,
             r#"grpc_server_requests_total{method="p.S/B",code="CANCELLED"} 1"#,
-            r#"grpc_server_requests_total{method="other",code="UNIMPLEMENTED"} 5"#,
+            r#"grpc_server_requests_total{method="unknown",code="UNIMPLEMENTED"} 67"#,
             r#"grpc_server_request_duration_seconds_bucket{method="p.S/A",le="0.00005"}"#,
             r#"grpc_server_request_duration_seconds_count{method="p.S/A"} 3"#,
         ] {

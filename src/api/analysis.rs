@@ -33,6 +33,13 @@ pub fn analyze_hand(
         visible_tiles,
         view,
     } = request;
+    if let Some(v) = path::too_many(
+        &path::FieldPath::parse("visible_tiles"),
+        visible_tiles.len(),
+        crate::limits::MAX_VISIBLE_TILES,
+    ) {
+        return Err(vec![v]);
+    }
     let mut violations = Vec::new();
     let draft = match hand_input.as_ref().map(HandSource::from) {
         None => {

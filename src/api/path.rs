@@ -12,6 +12,18 @@ use std::fmt;
 
 use mcr::Violation;
 
+/// A `VALUE_INVALID` violation at `path` when the repeated field there holds `found`
+/// elements, more than `max` (one of the maxima of [`crate::limits`]).
+pub fn too_many(path: &FieldPath, found: usize, max: usize) -> Option<Violation> {
+    (found > max).then(|| {
+        Violation::new(
+            mcr::ViolationCode::ValueInvalid,
+            path.to_string(),
+            format!("at most {max} elements are accepted here, found {found}"),
+        )
+    })
+}
+
 /// One step of a path: a field by name, or an element of a repeated field.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Step {

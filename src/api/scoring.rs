@@ -249,12 +249,15 @@ pub fn score_response(
     }
 }
 
-/// A assessment as a `ValidateHand` response.
+/// A assessment as a `ValidateHand` response: the first violations, clipped
+/// ([`crate::limits::shown_violations`]).
 pub fn validate_response(assessment: &Assessment) -> pb::ValidateHandResponse {
     match assessment {
         Assessment::Invalid(violations) => pb::ValidateHandResponse {
             valid: false,
-            violations: violations.iter().map(violation_to_pb).collect(),
+            violations: crate::limits::shown_violations(violations)
+                .map(|v| violation_to_pb(&v))
+                .collect(),
             winning_shape: false,
             reaches_minimum: false,
             outcome: pb::Outcome::Invalid as i32,

@@ -138,11 +138,13 @@ fn serve(config: Config) -> ExitCode {
             let _ = writeln!(io::stderr(), "mahjong-referee serve: {e}");
             match e {
                 ServeError::Config(_)
+                | ServeError::TlsFile { .. }
+                | ServeError::TlsPem { .. }
+                | ServeError::TlsSetup { .. }
                 | ServeError::Telemetry(crate::telemetry::TelemetryError::InvalidLogLevel(_)) => {
                     ExitCode::from(EXIT_INVALID)
                 }
-                ServeError::TlsFile { .. }
-                | ServeError::Bind { .. }
+                ServeError::Bind { .. }
                 | ServeError::Transport(_)
                 | ServeError::Reflection(_)
                 | ServeError::Runtime(_)

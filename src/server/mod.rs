@@ -10,8 +10,9 @@
 //!
 //! Modules: [`service`] (the handlers, behind the generated [`crate::api::stub`]),
 //! [`status`] (the one error → status mapping), [`guard`] (load shedding and deadlines),
-//! [`shutdown`] (the signals).
+//! [`compute`] (the CPU work off the I/O threads), [`shutdown`] (the signals).
 
+pub mod compute;
 pub mod guard;
 pub mod kiosk;
 pub mod service;
@@ -63,6 +64,30 @@ pub enum ServeError {
         /// Why.
         source: std::io::Error,
     },
+    /// A TLS file holds no usable PEM block of the kind it must hold.
+    #[error("{what} {} holds no PEM {block}", path.display())]
+    TlsPem {
+        /// Which file.
+        what: &'static str,
+        /// Its path.
+        path: PathBuf,
+        /// The PEM block it lacks.
+        block: &'static str,
+    },
+    /// The TLS files read but cannot be used together (e.g. a key that is not the
+    /// certificate's, or a certificate rustls cannot parse).
+    #[error("TLS certificate {} with key {}{}: {detail}", cert.display(), key.display(),
+        client_ca.as_ref().map(|ca| format!(" and client CA {}", ca.display())).unwrap_or_default())]
+    TlsSetup {
+        /// `--tls-cert`.
+        cert: PathBuf,
+        /// `--tls-key`.
+        key: PathBuf,
+        /// `--tls-client-ca`, if set.
+        client_ca: Option<PathBuf>,
+        /// What rustls said.
+        detail: String,
+    },
     /// The listener could not be bound.
     #[error("cannot listen on {addr}: {source}")]
     Bind {
@@ -102,6 +127,9 @@ impl Server {
     pub async fn bind(config: Config) -> Result<Server, ServeError> {
         config.validate()?;
         let tls = tls_config(&config)?;
+        if let Some(tls) = &tls {
+            check_tls(&config, tls)?;
+        }
         let addr = config.listen_addr;
         let bind_error = |source| ServeError::Bind { addr, source };
         let listener = TcpListener::bind(addr).await.map_err(bind_error)?;
@@ -161,7 +189,7 @@ impl Server {
             .layer(cors())
             .layer(tonic_web::GrpcWebLayer::new())
             // Inside gRPC-Web: sees plain gRPC, the status in headers or trailers.
-            .layer(crate::metrics::GrpcMetricsLayer::new())
+            .layer(crate::metrics::GrpcMetricsLayer::new(served_paths()))
             .add_service(health_service)
             .add_service(reflection_v1.build_v1()?)
             .add_service(reflection_v1alpha.build_v1alpha()?)
@@ -215,6 +243,12 @@ pub fn serve(config: Config) -> Result<(), ServeError> {
         .enable_all()
         .build()
         .map_err(ServeError::Runtime)?;
+    // The signal listeners before anything else (telemetry, the configuration, the port): a
+    // SIGTERM from here on drains and exits 0 instead of killing the process (143).
+    let stop = {
+        let _entered = runtime.enter();
+        shutdown::signal()
+    };
     runtime.block_on(async {
         // Inside the runtime: the OTLP exporter's channel needs it.
         let telemetry = crate::telemetry::init(&crate::telemetry::TelemetryConfig {
@@ -226,8 +260,6 @@ pub fn serve(config: Config) -> Result<(), ServeError> {
             otlp_endpoint: config.otlp_endpoint.clone(),
             service_name: env!("CARGO_PKG_NAME").to_owned(),
         })?;
-        // Listening for signals before the port opens: an early SIGTERM drains.
-        let stop = shutdown::signal();
         // The gRPC listener first: it checks the configuration.
         let metrics_addr = config.metrics_addr;
         let server = Server::bind(config).await?;
@@ -283,6 +315,29 @@ fn serving_result(
         Err(join) if join.is_panic() => std::panic::resume_unwind(join.into_panic()),
         Err(_) => Ok(()),
     }
+}
+
+/// The request path of every method the server serves (`/package.Service/Method`): the
+/// referee's from its descriptor set, health's and reflection's by name. The metrics label
+/// only these, any other path as `unknown`.
+fn served_paths() -> Vec<String> {
+    const OTHERS: [&str; 4] = [
+        "/grpc.health.v1.Health/Check",
+        "/grpc.health.v1.Health/Watch",
+        "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
+        "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
+    ];
+    let pool = prost_reflect::DescriptorPool::decode(crate::api::FILE_DESCRIPTOR_SET)
+        .expect("the referee's descriptor set decodes");
+    pool.services()
+        .flat_map(|service| {
+            service
+                .methods()
+                .map(|method| format!("/{}/{}", service.full_name(), method.name()))
+                .collect::<Vec<_>>()
+        })
+        .chain(OTHERS.map(str::to_owned))
+        .collect()
 }
 
 /// Sets the overall ("") and the referee's health.
@@ -359,18 +414,62 @@ fn tls_config(config: &Config) -> Result<Option<ServerTlsConfig>, ServeError> {
     let (Some(cert), Some(key)) = (&config.tls_cert, &config.tls_key) else {
         return Ok(None);
     };
-    let identity = Identity::from_pem(read(cert, "TLS certificate")?, read(key, "TLS key")?);
+    let identity = Identity::from_pem(
+        read(cert, "TLS certificate", "CERTIFICATE")?,
+        read(key, "TLS key", "PRIVATE KEY")?,
+    );
     let mut tls = ServerTlsConfig::new().identity(identity);
     if let Some(ca) = &config.tls_client_ca {
-        tls = tls.client_ca_root(Certificate::from_pem(read(ca, "client CA")?));
+        tls = tls.client_ca_root(Certificate::from_pem(read(ca, "client CA", "CERTIFICATE")?));
     }
     Ok(Some(tls))
 }
 
-fn read(path: &Path, what: &'static str) -> Result<Vec<u8>, ServeError> {
-    std::fs::read(path).map_err(|source| ServeError::TlsFile {
+/// The contents of the TLS file `path`, which must hold a PEM block whose label ends with
+/// `block` (`CERTIFICATE`, `PRIVATE KEY`).
+fn read(path: &Path, what: &'static str, block: &'static str) -> Result<Vec<u8>, ServeError> {
+    let bytes = std::fs::read(path).map_err(|source| ServeError::TlsFile {
         what,
         path: path.to_owned(),
         source,
-    })
+    })?;
+    let has_block = String::from_utf8_lossy(&bytes).lines().any(|line| {
+        line.strip_prefix("-----BEGIN ")
+            .and_then(|l| l.trim_end().strip_suffix("-----"))
+            .is_some_and(|label| label.ends_with(block))
+    });
+    if !has_block {
+        return Err(ServeError::TlsPem {
+            what,
+            path: path.to_owned(),
+            block,
+        });
+    }
+    Ok(bytes)
+}
+
+/// Builds the TLS acceptor once at start-up, so that files that read but cannot be used
+/// (a key that is not the certificate's, a certificate rustls cannot parse) stop the
+/// server with a message naming them instead of a bare transport error.
+fn check_tls(config: &Config, tls: &ServerTlsConfig) -> Result<(), ServeError> {
+    let (Some(cert), Some(key)) = (&config.tls_cert, &config.tls_key) else {
+        return Ok(());
+    };
+    match tonic::transport::Server::builder().tls_config(tls.clone()) {
+        Ok(_) => Ok(()),
+        Err(e) => {
+            let mut detail = e.to_string();
+            let mut source = std::error::Error::source(&e);
+            while let Some(cause) = source {
+                detail = format!("{detail}: {cause}");
+                source = cause.source();
+            }
+            Err(ServeError::TlsSetup {
+                cert: cert.clone(),
+                key: key.clone(),
+                client_ca: config.tls_client_ca.clone(),
+                detail,
+            })
+        }
+    }
 }

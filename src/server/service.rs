@@ -3,6 +3,7 @@
 
 use tonic::{Request, Response, Status};
 
+use super::compute::ComputePool;
 use super::status::ApiError;
 use crate::api::fast::query::{BatchScoreHandsQuery, ScoreHandQuery};
 use crate::api::fast::stub::mahjong_service_server::MahjongService;
@@ -23,6 +24,8 @@ const BATCH_STEP_HANDS: usize = 256;
 pub struct Referee {
     max_batch_hands: usize,
     max_message_bytes: usize,
+    /// Where settlement, penalties, standings and analysis run.
+    compute: ComputePool,
     /// `mahjong_hands_scored_total` of the recorder installed when the referee was made.
     hands_scored: metrics::Counter,
 }
@@ -43,8 +46,49 @@ impl Referee {
         Referee {
             max_batch_hands: config.max_batch_hands,
             max_message_bytes: config.max_message_bytes,
+            compute: ComputePool::sized_to_cores(),
             hands_scored: crate::metrics::hands_scored(),
         }
+    }
+}
+
+impl Referee {
+    /// `RESOURCE_EXHAUSTED` (`RESPONSE_TOO_LARGE`) for an answer of `bytes` encoded bytes
+    /// above `--max-message-bytes`: the one response limit of every RPC, checked on the
+    /// message before any compression (tonic's own check would come after gzip, or fail
+    /// without details).
+    fn check_size(&self, bytes: usize) -> Result<(), ApiError> {
+        let limit = self.max_message_bytes;
+        if bytes > limit {
+            return Err(ApiError::ResponseTooLarge { bytes, limit });
+        }
+        Ok(())
+    }
+
+    /// The answer of `work` on the request, run in the [`ComputePool`]: its violations are
+    /// `INVALID_REQUEST`, its answer is checked by [`Referee::answer`].
+    async fn computed<Q, M>(
+        &self,
+        request: Request<Q>,
+        work: fn(&Q) -> Result<M, Vec<mcr::Violation>>,
+    ) -> Result<Response<M>, Status>
+    where
+        Q: Send + 'static,
+        M: prost::Message + Send + 'static,
+    {
+        let request = request.into_inner();
+        let response = self
+            .compute
+            .run(move || work(&request))
+            .await
+            .map_err(ApiError::InvalidRequest)?;
+        self.answer(response)
+    }
+
+    /// `response` as the call's answer, if within [`Referee::check_size`].
+    fn answer<M: prost::Message>(&self, response: M) -> Result<Response<M>, Status> {
+        self.check_size(response.encoded_len())?;
+        Ok(Response::new(response))
     }
 }
 
@@ -56,6 +100,7 @@ impl MahjongService for Referee {
     ) -> Result<Response<ScoreHandReply>, Status> {
         let response = scoring::score_hand(request.into_inner()).map_err(ApiError::InvalidHand)?;
         self.hands_scored.increment(1);
+        self.check_size(response.as_bytes().len())?;
         Ok(Response::new(response))
     }
 
@@ -64,7 +109,7 @@ impl MahjongService for Referee {
         &self,
         request: Request<pb::ValidateHandRequest>,
     ) -> Result<Response<pb::ValidateHandResponse>, Status> {
-        Ok(Response::new(scoring::validate_request(request.get_ref())))
+        self.answer(scoring::validate_request(request.get_ref()))
     }
 
     async fn batch_score_hands(
@@ -90,10 +135,7 @@ impl MahjongService for Referee {
         let response = scoring.finish().map_err(ApiError::from)?;
         self.hands_scored
             .increment(u64::try_from(response.scored()).unwrap_or(u64::MAX));
-        let (bytes, limit) = (response.as_bytes().len(), self.max_message_bytes);
-        if bytes > limit {
-            return Err(ApiError::ResponseTooLarge { bytes, limit }.into());
-        }
+        self.check_size(response.as_bytes().len())?;
         Ok(Response::new(response))
     }
 
@@ -102,42 +144,34 @@ impl MahjongService for Referee {
         request: Request<pb::ListFansRequest>,
     ) -> Result<Response<pb::ListFansResponse>, Status> {
         let response = scoring::list_fans(request.get_ref()).map_err(ApiError::InvalidRequest)?;
-        Ok(Response::new(response))
+        self.answer(response)
     }
 
     async fn analyze_hand(
         &self,
         request: Request<pb::AnalyzeHandRequest>,
     ) -> Result<Response<pb::AnalyzeHandResponse>, Status> {
-        let response =
-            analysis::analyze_hand(request.get_ref()).map_err(ApiError::InvalidRequest)?;
-        Ok(Response::new(response))
+        self.computed(request, analysis::analyze_hand).await
     }
 
     async fn settle_hand(
         &self,
         request: Request<pb::SettleHandRequest>,
     ) -> Result<Response<pb::SettleHandResponse>, Status> {
-        let response =
-            accounting::settle_hand(request.get_ref()).map_err(ApiError::InvalidRequest)?;
-        Ok(Response::new(response))
+        self.computed(request, accounting::settle_hand).await
     }
 
     async fn adjudicate_penalty(
         &self,
         request: Request<pb::AdjudicatePenaltyRequest>,
     ) -> Result<Response<pb::AdjudicatePenaltyResponse>, Status> {
-        let response =
-            accounting::adjudicate_penalty(request.get_ref()).map_err(ApiError::InvalidRequest)?;
-        Ok(Response::new(response))
+        self.computed(request, accounting::adjudicate_penalty).await
     }
 
     async fn compute_standings(
         &self,
         request: Request<pb::ComputeStandingsRequest>,
     ) -> Result<Response<pb::ComputeStandingsResponse>, Status> {
-        let response =
-            accounting::compute_standings(request.get_ref()).map_err(ApiError::InvalidRequest)?;
-        Ok(Response::new(response))
+        self.computed(request, accounting::compute_standings).await
     }
 }

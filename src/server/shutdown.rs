@@ -6,8 +6,9 @@ use std::future::Future;
 /// Listens for SIGTERM and SIGINT from this call on; the future resolves on the first one.
 ///
 /// The listeners are installed here, not when the future is first polled: `serve` calls this
-/// before it binds the port, so a signal that arrives during start-up (while warming up, say)
-/// starts the drain instead of killing the process with the default action. A signal that
+/// first, right after building the runtime and before telemetry, the configuration check and
+/// the port, so a signal that arrives during start-up starts the drain instead of killing the
+/// process with the default action. A signal that
 /// cannot be listened to is logged and left out; if neither can, the future never resolves.
 /// Must be called inside the Tokio runtime.
 pub fn signal() -> impl Future<Output = ()> {

@@ -25,6 +25,7 @@ use tonic_types::{ErrorDetails, FieldViolation, StatusExt};
 
 use crate::api::scoring::BatchRejection;
 use crate::api::values::INVALID_HAND;
+use crate::limits;
 
 /// The `ErrorInfo` domain of every error.
 pub const DOMAIN: &str = "mahjong.v1";
@@ -54,7 +55,7 @@ pub enum ApiError {
         /// `--max-message-bytes`.
         limit: usize,
     },
-    /// The answer to a batch would be larger than allowed.
+    /// The answer would be larger than allowed (encoded, before compression).
     ResponseTooLarge {
         /// Encoded size of the answer.
         bytes: usize,
@@ -117,7 +118,7 @@ impl From<ApiError> for Status {
             ApiError::ResponseTooLarge { bytes, limit } => Status::with_error_details(
                 Code::ResourceExhausted,
                 format!(
-                    "the answer would be {bytes} bytes, more than the limit of {limit}: send fewer hands per batch"
+                    "the answer would be {bytes} bytes, more than the limit of {limit}: ask for less in one call (fewer hands, offences, players)"
                 ),
                 error_info(
                     "RESPONSE_TOO_LARGE",
@@ -172,9 +173,13 @@ pub fn from_transport(status: &Status, max_message_bytes: usize) -> Option<ApiEr
     }
 }
 
-/// `INVALID_ARGUMENT` with an `ErrorInfo` and a `BadRequest` listing every violation.
+/// `INVALID_ARGUMENT` with an `ErrorInfo` and a `BadRequest` listing the first
+/// [`MAX_VIOLATIONS_SHOWN`](crate::limits::MAX_VIOLATIONS_SHOWN) violations, clipped
+/// ([`crate::limits`]): the details stay under 8 KiB whatever the request. `violationCount`
+/// is the real total, `violationsShown` the number listed.
 fn invalid(reason: &str, what: &str, violations: &[Violation]) -> Status {
-    let first = violations.first();
+    let shown: Vec<Violation> = limits::shown_violations(violations).collect();
+    let first = shown.first();
     let message = match first {
         Some(v) if violations.len() == 1 => format!("{what}: {v}"),
         Some(v) => format!("{what}: {v} (and {} more)", violations.len() - 1),
@@ -184,6 +189,7 @@ fn invalid(reason: &str, what: &str, violations: &[Violation]) -> Status {
         reason,
         [
             ("violationCount", violations.len().to_string()),
+            ("violationsShown", shown.len().to_string()),
             (
                 "firstCode",
                 first
@@ -198,13 +204,15 @@ fn invalid(reason: &str, what: &str, violations: &[Violation]) -> Status {
         ],
     );
     details.set_bad_request(
-        violations
+        shown
             .iter()
             .map(|v| {
                 let code = v.code.as_str();
+                let description = format!("{code}: {}", v.message);
                 FieldViolation {
                     field: v.field.clone(),
-                    description: format!("{code}: {}", v.message),
+                    description: limits::clip(&description, limits::MAX_VIOLATION_TEXT)
+                        .into_owned(),
                     reason: code.to_owned(),
                     localized_message: None,
                 }

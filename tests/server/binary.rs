@@ -303,3 +303,49 @@ async fn a_signal_right_after_the_port_opens_still_exits_0() {
         .unwrap();
     assert_eq!(status.code(), Some(0));
 }
+
+/// A TLS file that cannot be read, holds no PEM of its kind, or a key that is not the
+/// certificate's: exit 2 with a message naming the file (before, the mismatch was exit 1
+/// with "transport error").
+#[tokio::test]
+async fn serve_refuses_unusable_tls_files_with_exit_2_naming_them() {
+    use rcgen::{CertificateParams, KeyPair};
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tls-unusable");
+    std::fs::create_dir_all(&dir).unwrap();
+    let key = KeyPair::generate().unwrap();
+    let cert = CertificateParams::new(vec!["localhost".to_owned()])
+        .unwrap()
+        .self_signed(&key)
+        .unwrap();
+    let file = |name: &str, contents: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, contents).unwrap();
+        path.to_str().unwrap().to_owned()
+    };
+    let cert_file = file("server.crt", &cert.pem());
+    let other_key = file("other.key", &KeyPair::generate().unwrap().serialize_pem());
+    let garbage = file("garbage.pem", "not a PEM file\n");
+    let missing = dir.join("missing.key").to_str().unwrap().to_owned();
+    for (cert, key, named) in [
+        (&cert_file, &other_key, &other_key),
+        (&cert_file, &garbage, &garbage),
+        (&garbage, &other_key, &garbage),
+        (&cert_file, &missing, &missing),
+    ] {
+        let args = [
+            "serve",
+            "--listen-addr",
+            "127.0.0.1:0",
+            "--metrics-addr",
+            "127.0.0.1:0",
+            "--tls-cert",
+            cert,
+            "--tls-key",
+            key,
+        ];
+        let out = run(&args, &[]).await;
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{cert} {key}: {stderr}");
+        assert!(stderr.contains(named.as_str()), "{named} in {stderr}");
+    }
+}

@@ -73,6 +73,7 @@ async fn score_hand_lists_every_violation() {
         d.info.metadata,
         metadata(&[
             ("violationCount", &count),
+            ("violationsShown", &count),
             ("firstCode", &expected[0].code),
             ("firstField", &expected[0].field),
         ])

@@ -1,6 +1,7 @@
 //! The gRPC server end to end: a real server on 127.0.0.1:0 per test, called with the
 //! generated tonic client (and a raw HTTP/1.1 client for gRPC-Web).
 
+mod abuse;
 mod binary;
 mod errors;
 mod helpers;

@@ -3,7 +3,9 @@
 use mahjong_referee::pb;
 use mahjong_referee::pb::batch_score_hands_result::Result as Entry;
 
-use crate::helpers::{E23, score_request, spawn_default};
+use mahjong_referee::config::Config;
+
+use crate::helpers::{E23, config, score_request, spawn, spawn_default};
 
 #[tokio::test]
 async fn score_hand_e23_self_drawn_is_18() {
@@ -508,7 +510,13 @@ async fn a_long_batch_is_scored_in_order() {
 /// A ready hand whose waits differ in value, and a hand that has just drawn.
 #[tokio::test]
 async fn analyze_hand_scores_each_wait_and_ranks_discards() {
-    let server = spawn_default().await;
+    // The first analysis builds the shanten tables: 16 s in a debug build, more than the
+    // request timeout, which now stops a call whatever its work.
+    let server = spawn(Config {
+        request_timeout: std::time::Duration::from_secs(120),
+        ..config()
+    })
+    .await;
     let mut client = server.client().await;
     // 234567m 789s 55p WW: waiting on 5p or W (a shanpon): on W, the West pung (seat West).
     let request = |notation: &str| pb::AnalyzeHandRequest {

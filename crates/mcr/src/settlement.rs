@@ -43,7 +43,7 @@ pub use crate::payments::{BASE_POINTS, Line, LineKind, Payments};
 use crate::adjudication::{WinVerdict, decide};
 use crate::hand::{Hand, HandInput, WinContext};
 use crate::penalty::{
-    FalseDeclaration, InfractionKind, Offence, Ruling, occurrence_of, rule, rule_at,
+    FalseDeclaration, InfractionKind, Occurrences, Offence, Ruling, rule, rule_at,
 };
 use crate::ruleset::Ruleset;
 use crate::score::{MINIMUM_FAN, Scoring};
@@ -166,8 +166,9 @@ pub fn settle(record: &HandRecord, rules: &Ruleset) -> Result<Settlement, Vec<Vi
     // on the winner.
     let mut rulings = Vec::with_capacity(record.penalties.len());
     let mut ruled = Vec::with_capacity(record.penalties.len());
+    let mut occurrences = Occurrences::default();
     for (i, offence) in record.penalties.iter().enumerate() {
-        let occurrence = occurrence_of(&record.penalties[..i], offence);
+        let occurrence = occurrences.count(offence);
         match rule_at(offence, occurrence, rules, &format!("penalties[{i}]")) {
             Ok(r) => {
                 rulings.push(r);
@@ -218,7 +219,7 @@ pub fn settle(record: &HandRecord, rules: &Ruleset) -> Result<Settlement, Vec<Vi
                 offender: declarer,
                 infraction: kind.infraction(),
             };
-            let occurrence = occurrence_of(&record.penalties, &offence);
+            let occurrence = occurrences.next(&offence);
             rulings.push(rule(&offence, occurrence, rules)?);
         }
         HandResult::DrawGame => {}

@@ -3,7 +3,7 @@
 use super::super::values::{optional_seat, required_seat, ruleset_to_pb, to_i32, verdict_to_pb};
 use super::offence::{offences_from_pb, ruling_to_pb};
 use super::payments::accounts_to_pb;
-use super::violations::{Violations, renumbered, ruleset_of};
+use super::violations::{Violations, offences_over_limits, renumbered, ruleset_of};
 use super::winning_hand::{score_sheet, winning_hand_from_pb};
 use mcr::settlement::{Declaration, Payments, WinSource};
 use mcr::{Ruleset, RulesetId, Violation, ViolationCode};
@@ -54,6 +54,10 @@ pub fn adjudicate_penalty(
         declared_win,
         ruleset,
     } = request;
+    let over = offences_over_limits(offences, "offences");
+    if !over.is_empty() {
+        return Err(over);
+    }
     let mut v = Violations::default();
     let ruleset = ruleset_of(*ruleset, &mut v);
     let rules = Ruleset::get(ruleset);

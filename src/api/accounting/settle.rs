@@ -3,7 +3,7 @@
 use super::super::values::{optional_seat, required_seat, ruleset_to_pb, to_i32};
 use super::offence::{offences_from_pb, ruling_to_pb};
 use super::payments::{accounts_to_pb, claim_resolution_to_pb, hand_result_to_pb};
-use super::violations::{Violations, renumbered, ruleset_of};
+use super::violations::{Violations, offences_over_limits, renumbered, ruleset_of};
 use super::winning_hand::{WinningHand, score_sheet, winning_hand_from_pb};
 use mcr::adjudication::ClaimResolution;
 use mcr::settlement::{Declaration, HandEnd, HandRecord, WinSource, WinValue};
@@ -251,6 +251,15 @@ pub fn settle_hand(
         penalties,
         ruleset,
     } = request;
+    let mut over = offences_over_limits(penalties, "penalties");
+    over.extend(path::too_many(
+        &FieldPath::parse("claimants"),
+        claimants.len(),
+        crate::limits::MAX_CLAIMANTS,
+    ));
+    if !over.is_empty() {
+        return Err(over);
+    }
     let mut v = Violations::default();
     let ruleset = ruleset_of(*ruleset, &mut v);
     let ending = ending_from_pb(*end, *winner, *discarder, &mut v);

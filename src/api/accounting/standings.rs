@@ -3,7 +3,7 @@
 use super::super::values::{
     fraction_to_pb, method_from_pb, method_to_pb, ruleset_to_pb, to_i32, to_u32,
 };
-use super::violations::{Violations, prefixed, ruleset_of};
+use super::violations::{Violations, players_over_limits, prefixed, ruleset_of};
 use mcr::ruleset::StandardPoints;
 use mcr::standings::{
     Rational, SessionResult, SessionScore, Standing, group_standard_points, rank_players,
@@ -146,6 +146,10 @@ pub fn compute_standings(
         standard_points_method,
         ruleset,
     } = request;
+    let over = players_over_limits(players);
+    if !over.is_empty() {
+        return Err(over);
+    }
     let mut v = Violations::default();
     let ruleset = ruleset_of(*ruleset, &mut v);
     let rules = Ruleset::get(ruleset);

@@ -4,6 +4,8 @@ use super::super::values::ruleset_from_pb;
 use mcr::{RulesetId, Violation, ViolationCode};
 
 use super::super::path::{self, FieldPath};
+use super::super::pb;
+use crate::limits;
 
 /// Collects violations while a request is converted.
 #[derive(Debug, Default)]
@@ -40,4 +42,48 @@ pub(crate) fn ruleset_of(number: i32, v: &mut Violations) -> RulesetId {
 /// A path `{name}[k]…` of the k-th converted element, as the request index `index[k]`.
 pub(crate) fn renumbered(path: FieldPath, name: &str, index: &[usize]) -> FieldPath {
     path.reindexed(name, |k| index.get(k).copied())
+}
+
+/// The repeated fields of a list of offences (`name`) over their maxima
+/// ([`limits::MAX_OFFENCES`], [`limits::MAX_PENALTY_TILES`]); checked before any work.
+pub(crate) fn offences_over_limits(offences: &[pb::Penalty], name: &str) -> Vec<Violation> {
+    let list = FieldPath::parse(name);
+    if let Some(v) = path::too_many(&list, offences.len(), limits::MAX_OFFENCES) {
+        return vec![v];
+    }
+    offences
+        .iter()
+        .enumerate()
+        .filter_map(|(i, o)| {
+            let at = list.clone().index(i).field("tiles");
+            path::too_many(&at, o.tiles.len(), limits::MAX_PENALTY_TILES)
+        })
+        .collect()
+}
+
+/// The repeated fields of a `ComputeStandings` request over their maxima
+/// ([`limits::MAX_PLAYERS`], [`limits::MAX_SESSIONS`], [`limits::MAX_HAND_RESULTS`]);
+/// checked before any work.
+pub(crate) fn players_over_limits(players: &[pb::PlayerRecord]) -> Vec<Violation> {
+    let list = FieldPath::parse("players");
+    if let Some(v) = path::too_many(&list, players.len(), limits::MAX_PLAYERS) {
+        return vec![v];
+    }
+    let mut violations = Vec::new();
+    for (i, player) in players.iter().enumerate() {
+        let sessions = list.clone().index(i).field("sessions");
+        if let Some(v) = path::too_many(&sessions, player.sessions.len(), limits::MAX_SESSIONS) {
+            violations.push(v);
+            continue;
+        }
+        for (j, session) in player.sessions.iter().enumerate() {
+            let results = sessions.clone().index(j).field("hand_results");
+            violations.extend(path::too_many(
+                &results,
+                session.hand_results.len(),
+                limits::MAX_HAND_RESULTS,
+            ));
+        }
+    }
+    violations
 }

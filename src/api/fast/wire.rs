@@ -105,8 +105,8 @@ impl BatchWriter {
                 }
                 Assessment::Invalid(violations) => put_message(out, result::ERROR, |out| {
                     put_str(out, hand_error::REASON, INVALID_HAND);
-                    for v in violations {
-                        put_message(out, hand_error::VIOLATIONS, |out| put_violation(out, v));
+                    for v in crate::limits::shown_violations(violations) {
+                        put_message(out, hand_error::VIOLATIONS, |out| put_violation(out, &v));
                     }
                 }),
             },

@@ -33,6 +33,6 @@ pub mod table;
 
 pub use figures::{Escalation, LateArrivalRuling, LateArrivalScale, LateTier, PenaltyFigures};
 pub use infraction::{FalseDeclaration, Infraction, Offence, SignalSanction};
+pub(crate) use ruling::{Occurrences, rule_at};
 pub use ruling::{Ruling, Sanction, adjudicate, false_declaration_sanctions, rule};
-pub(crate) use ruling::{occurrence_of, rule_at};
 pub use table::{INFRACTION_TABLE, InfractionKind, InfractionSpec, RepeatedOffence};

@@ -1,6 +1,8 @@
 //! Ruling offences: the sanctions of each infraction under a ruleset, and the escalation of
 //! repeated offences within a hand.
 
+use std::collections::HashMap;
+
 use super::infraction::{FalseDeclaration, Infraction, Offence, SignalSanction};
 use crate::ruleset::Ruleset;
 use crate::seat::Seat;
@@ -85,8 +87,9 @@ fn adjudicate_at(
 ) -> Result<Vec<Ruling>, Vec<Violation>> {
     let mut rulings = Vec::with_capacity(offences.len());
     let mut violations = Vec::new();
+    let mut occurrences = Occurrences::default();
     for (i, offence) in offences.iter().enumerate() {
-        let occurrence = occurrence_of(&offences[..i], offence);
+        let occurrence = occurrences.count(offence);
         match rule_at(offence, occurrence, rules, &format!("{prefix}[{i}]")) {
             Ok(r) => rulings.push(r),
             Err(v) => violations.push(v),
@@ -99,21 +102,44 @@ fn adjudicate_at(
     }
 }
 
-/// How many times the offender has committed this offence's family, this one included.
-pub(crate) fn occurrence_of(earlier: &[Offence], offence: &Offence) -> u32 {
-    let kind = offence.infraction.kind();
-    let family = kind.repeated_offence();
-    let same = |o: &&Offence| {
-        let k = o.infraction.kind();
-        o.offender == offence.offender
-            && match family {
-                Some(f) => k.repeated_offence() == Some(f),
-                None => k == kind,
-            }
-    };
-    u32::try_from(earlier.iter().filter(same).count())
-        .unwrap_or(u32::MAX - 1)
-        .saturating_add(1)
+/// What the occurrences of an offence are counted by: its family for a
+/// [`super::RepeatedOffence`], its kind otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Family {
+    Repeated(super::RepeatedOffence),
+    Kind(super::InfractionKind),
+}
+
+/// The offences of one hand counted per offender and [`Family`], one at a time: each offence
+/// costs one look-up, so ruling `n` offences is linear in `n`.
+#[derive(Debug, Default)]
+pub(crate) struct Occurrences(HashMap<(Seat, Family), u32>);
+
+impl Occurrences {
+    fn key(offence: &Offence) -> (Seat, Family) {
+        let kind = offence.infraction.kind();
+        let family = kind
+            .repeated_offence()
+            .map_or(Family::Kind(kind), Family::Repeated);
+        (offence.offender, family)
+    }
+
+    /// Counts `offence`: how many times its offender has now committed its family, this one
+    /// included (1 for the first).
+    pub(crate) fn count(&mut self, offence: &Offence) -> u32 {
+        let seen = self.0.entry(Self::key(offence)).or_insert(0);
+        *seen = seen.saturating_add(1);
+        *seen
+    }
+
+    /// The occurrence `offence` would have after those counted, without counting it.
+    pub(crate) fn next(&self, offence: &Offence) -> u32 {
+        self.0
+            .get(&Self::key(offence))
+            .copied()
+            .unwrap_or(0)
+            .saturating_add(1)
+    }
 }
 
 fn invalid(field: String, message: String) -> Violation {

@@ -44,6 +44,7 @@ export type Penalty = Message<"mahjong.v1.Penalty"> & {
   /**
    * The exposed tiles: required for INFRACTION_EXPOSING_OWN_TILES (they must be
    * discarded, 罚张); for INFRACTION_LAYING_DOWN_HAND when the declared win was not valid.
+   * At most 18.
    *
    * @generated from field: repeated mahjong.v1.Tile tiles = 3;
    */
@@ -399,6 +400,7 @@ export type SettleHandRequest = Message<"mahjong.v1.SettleHandRequest"> & {
    * order after the discarder wins, the others are intercepted (截和) and get nothing
    * [R98 §8-3]. When given, `winner` may be left unspecified; set, it must be the
    * claimant who wins.
+   * At most 8.
    *
    * @generated from field: repeated mahjong.v1.Seat claimants = 4;
    */
@@ -431,6 +433,7 @@ export type SettleHandRequest = Message<"mahjong.v1.SettleHandRequest"> & {
   /**
    * The offences committed during the hand, in the order they happened (repeated
    * offences escalate in that order). Late arrival is not a hand penalty.
+   * At most 64.
    *
    * @generated from field: repeated mahjong.v1.Penalty penalties = 7;
    */
@@ -659,6 +662,7 @@ export type AdjudicatePenaltyRequest = Message<"mahjong.v1.AdjudicatePenaltyRequ
   /**
    * The offences of one hand, in the order they happened: repeated offences of one
    * offender escalate in this order (warning, 5, 10, 20, …).
+   * At most 64.
    *
    * @generated from field: repeated mahjong.v1.Penalty offences = 1;
    */
@@ -819,6 +823,7 @@ export const FractionSchema: GenMessage<Fraction> = /*@__PURE__*/
 export type SessionRecord = Message<"mahjong.v1.SessionRecord"> & {
   /**
    * The results of the hands played (盘分, each hand's penalties included).
+   * At most 512.
    *
    * @generated from field: repeated int32 hand_results = 1;
    */
@@ -862,6 +867,7 @@ export type PlayerRecord = Message<"mahjong.v1.PlayerRecord"> & {
 
   /**
    * The sessions, in order. Every player has the same number of sessions.
+   * At most 64.
    *
    * @generated from field: repeated mahjong.v1.SessionRecord sessions = 2;
    */
@@ -882,7 +888,7 @@ export const PlayerRecordSchema: GenMessage<PlayerRecord> = /*@__PURE__*/
  */
 export type ComputeStandingsRequest = Message<"mahjong.v1.ComputeStandingsRequest"> & {
   /**
-   * The players. Required (at least one).
+   * The players. Required (at least one, at most 4096).
    *
    * @generated from field: repeated mahjong.v1.PlayerRecord players = 1;
    */

@@ -75,6 +75,7 @@ export type AnalyzeHandRequest = Message<"mahjong.v1.AnalyzeHandRequest"> & {
   /**
    * Tiles seen on the table outside the hand: discards, other players' melds. May be
    * empty. With the hand, at most four copies of a kind.
+   * At most 144.
    *
    * @generated from field: repeated mahjong.v1.Tile visible_tiles = 5;
    */

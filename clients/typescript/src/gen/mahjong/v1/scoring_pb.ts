@@ -233,7 +233,8 @@ export type ValidateHandResponse = Message<"mahjong.v1.ValidateHandResponse"> & 
   valid: boolean;
 
   /**
-   * Every problem found in the input.
+   * The problems found in the input: the first 20, each field path cut at 96 bytes and
+   * message at 120.
    *
    * @generated from field: repeated mahjong.v1.Violation violations = 2;
    */
@@ -380,8 +381,9 @@ export type HandError = Message<"mahjong.v1.HandError"> & {
   reason: string;
 
   /**
-   * Every problem found. Field paths are relative to the entry's ScoreHandRequest
-   * (e.g. `hand.melds[0].tiles[2]`), not to the batch.
+   * The problems found: the first 20, as in ValidateHandResponse. Field paths are
+   * relative to the entry's ScoreHandRequest (e.g. `hand.melds[0].tiles[2]`), not to the
+   * batch.
    *
    * @generated from field: repeated mahjong.v1.Violation violations = 2;
    */
