@@ -544,7 +544,7 @@ fn no_input_gets_anything_but_ok_or_invalid_argument() {
     runtime.block_on(server.stop()).unwrap();
 }
 
-/// AnalyzeHand reports every problem of a hand in play at once, on the request's fields.
+/// `AnalyzeHand` reports every problem of a hand in play at once, on the request's fields.
 #[tokio::test]
 async fn analyze_hand_lists_every_violation() {
     let server = spawn_default().await;
