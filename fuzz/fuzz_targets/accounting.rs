@@ -55,10 +55,21 @@ fn settle(request: &pb::SettleHandRequest) {
     };
     let sum = balance(&response.accounts);
     assert!(response.unpaid_penalties >= 0, "{response:?}");
-    assert_eq!(sum, i64::from(response.unbalanced_by), "{request:?}\n{response:?}");
-    assert_eq!(sum, -i64::from(response.unpaid_penalties), "{request:?}\n{response:?}");
+    assert_eq!(
+        sum,
+        i64::from(response.unbalanced_by),
+        "{request:?}\n{response:?}"
+    );
+    assert_eq!(
+        sum,
+        -i64::from(response.unpaid_penalties),
+        "{request:?}\n{response:?}"
+    );
     let (rulings, penalties) = (response.rulings.len(), request.penalties.len());
-    assert!(rulings == penalties || rulings == penalties + 1, "{request:?}\n{response:?}");
+    assert!(
+        rulings == penalties || rulings == penalties + 1,
+        "{request:?}\n{response:?}"
+    );
     assert_ne!(response.ruleset, 0);
 }
 
@@ -68,9 +79,17 @@ fn penalty(request: &pb::AdjudicatePenaltyRequest) {
     };
     let sum = balance(&response.accounts);
     assert!(response.unpaid_penalties >= 0, "{response:?}");
-    assert_eq!(sum, -i64::from(response.unpaid_penalties), "{request:?}\n{response:?}");
+    assert_eq!(
+        sum,
+        -i64::from(response.unpaid_penalties),
+        "{request:?}\n{response:?}"
+    );
     if !request.offences.is_empty() {
-        assert_eq!(response.rulings.len(), request.offences.len(), "{request:?}");
+        assert_eq!(
+            response.rulings.len(),
+            request.offences.len(),
+            "{request:?}"
+        );
     }
     assert_ne!(response.ruleset, 0);
 }

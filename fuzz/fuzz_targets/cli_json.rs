@@ -102,9 +102,7 @@ fn one_shot(n: u8, text: &str) {
             if let Ok(request) = accounting::standings_request_from_json(text)
                 && let Ok(response) = accounting::compute_standings(&request)
             {
-                object(
-                    &accounting::standings_response_to_json(&response, false).expect("writes"),
-                );
+                object(&accounting::standings_response_to_json(&response, false).expect("writes"));
             }
         }
     }

@@ -23,7 +23,10 @@ fuzz_target!(|data: &[u8]| {
 });
 
 fn single(bytes: &[u8]) {
-    match (ScoreHandQuery::decode(bytes), pb::ScoreHandRequest::decode(bytes)) {
+    match (
+        ScoreHandQuery::decode(bytes),
+        pb::ScoreHandRequest::decode(bytes),
+    ) {
         (Ok(read), Ok(decoded)) => {
             assert_eq!(pb::ScoreHandRequest::from(read.clone()), decoded);
             // The same answer from the server's reading and from prost's message.
@@ -40,8 +43,11 @@ fn single(bytes: &[u8]) {
 
 fn batch(bytes: &[u8], step: usize) {
     let owned = Bytes::copy_from_slice(bytes);
-    let read = BatchScoreHandsQuery::decode(owned.clone())
-        .and_then(|query| query.into_request().map(|request| (query_again(&owned), request)));
+    let read = BatchScoreHandsQuery::decode(owned.clone()).and_then(|query| {
+        query
+            .into_request()
+            .map(|request| (query_again(&owned), request))
+    });
     match (read, pb::BatchScoreHandsRequest::decode(bytes)) {
         (Ok((query, request)), Ok(decoded)) => {
             assert_eq!(request, decoded);
