@@ -520,6 +520,7 @@ fn the_descriptor_set_holds_the_service() {
             "ValidateHand",
             "BatchScoreHands",
             "ListFans",
+            "AnalyzeHand",
             "SettleHand",
             "AdjudicatePenalty",
             "ComputeStandings"
