@@ -11,6 +11,7 @@ use mahjong_referee::api::fast::query::{BatchScoreHandsQuery, ScoreHandQuery};
 use mahjong_referee::api::pb;
 use mahjong_referee::api::scoring::{batch_score_hands, score_hand, score_request};
 use mahjong_referee::api::values::INVALID_HAND;
+use mahjong_referee::limits;
 use pb::score_hand_request::HandInput;
 use prost::Message as _;
 
@@ -208,9 +209,19 @@ fn expected_result(
         ..entry.clone()
     });
     let result = if response.outcome == pb::Outcome::Invalid as i32 {
+        // A batch entry lists the first violations, clipped, as every answer does.
         Entry::Error(pb::HandError {
             reason: INVALID_HAND.to_owned(),
-            violations: response.violations,
+            violations: response
+                .violations
+                .into_iter()
+                .take(limits::MAX_VIOLATIONS_SHOWN)
+                .map(|v| pb::Violation {
+                    field: limits::clip(&v.field, limits::MAX_VIOLATION_FIELD).into_owned(),
+                    message: limits::clip(&v.message, limits::MAX_VIOLATION_TEXT).into_owned(),
+                    code: v.code,
+                })
+                .collect(),
         })
     } else {
         Entry::Score(response)
