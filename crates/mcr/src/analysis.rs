@@ -41,7 +41,7 @@ use crate::ruleset::Ruleset;
 use crate::score::sheet::Shape;
 use crate::score::{Outcome, Scoring, score};
 use crate::shape::shanten::{ShapeUseful, shanten, shanten_by_shape, useful_by_shape};
-use crate::tile::{Counts, Tile, TileSet};
+use crate::tile::{Counts, Tile, TileSet, drawing};
 use crate::violation::{Violation, ViolationCode};
 
 /// A validated hand in play.
@@ -67,16 +67,6 @@ impl InPlay {
     /// tiles seen on the table outside the hand. Every violation is collected.
     pub fn new(hand: &HandInput, visible: &[Tile]) -> Result<InPlay, Vec<Violation>> {
         let mut violations = Vec::new();
-        if hand.melds.len() > 4 {
-            violations.push(Violation::new(
-                ViolationCode::TooManyMelds,
-                "hand.melds".to_owned(),
-                format!(
-                    "a hand has at most 4 declared melds, found {}",
-                    hand.melds.len()
-                ),
-            ));
-        }
         let (valid, meld_count) = validate_melds(&hand.melds, &mut violations);
         let tiles: Vec<Tile> = hand
             .standing
@@ -490,19 +480,13 @@ impl Table<'_> {
             .iter()
             .map(|d| self.discard(d, &mut cache))
             .collect();
-        discards.sort_by(|a, b| {
-            a.after
-                .distance
-                .shanten
-                .cmp(&b.after.distance.shanten)
-                .then(b.winning_copies().cmp(&a.winning_copies()))
-                .then(
-                    b.after
-                        .distance
-                        .useful_count()
-                        .cmp(&a.after.distance.useful_count()),
-                )
-                .then(a.tile.cmp(&b.tile))
+        discards.sort_by_cached_key(|d| {
+            (
+                d.after.distance.shanten,
+                std::cmp::Reverse(d.winning_copies()),
+                std::cmp::Reverse(d.after.distance.useful_count()),
+                d.tile,
+            )
         });
         Drawn {
             distance,
@@ -599,13 +583,6 @@ impl Table<'_> {
 /// 和绝张: the wait `tile` is the last copy when the hand holds none and three are seen.
 fn last_copy(concealed: &Counts, seen: &Counts, tile: Tile) -> bool {
     concealed[tile.index()] == 0 && seen[tile.index()] >= 3
-}
-
-/// `counts` with one more copy of `tile`.
-fn drawing(counts: &Counts, tile: Tile) -> Counts {
-    let mut drawn = *counts;
-    drawn[tile.index()] = drawn[tile.index()].saturating_add(1);
-    drawn
 }
 
 /// The distances of `concealed` beside `melds` declared melds, with the useful tiles when

@@ -458,11 +458,19 @@ pub(crate) fn copies_violations(
     }
 }
 
-/// Checks the declared melds (at most four kept), adding a violation for each bad one.
+/// Checks the declared melds (at most four: more is one violation, and four are kept),
+/// adding a violation for each bad one.
 pub(crate) fn validate_melds(
     melds: &[MeldInput],
     violations: &mut Vec<Violation>,
 ) -> ([Meld; 4], usize) {
+    if melds.len() > 4 {
+        violations.push(Violation::new(
+            ViolationCode::TooManyMelds,
+            "hand.melds".to_owned(),
+            format!("a hand has at most 4 declared melds, found {}", melds.len()),
+        ));
+    }
     let mut valid = [Meld::Chow {
         first: Tile::ALL[0],
     }; 4];
@@ -488,16 +496,6 @@ impl HandInput {
     /// that is a scoring outcome, not an input error.
     pub fn validate(&self, context: &WinContext) -> Result<Hand, Vec<Violation>> {
         let mut violations = Vec::new();
-        if self.melds.len() > 4 {
-            violations.push(Violation::new(
-                ViolationCode::TooManyMelds,
-                "hand.melds".to_owned(),
-                format!(
-                    "a hand has at most 4 declared melds, found {}",
-                    self.melds.len()
-                ),
-            ));
-        }
         let (melds, meld_count) = validate_melds(&self.melds, &mut violations);
         let winning_tile = self.winning_tile;
         if winning_tile.is_none() {

@@ -311,6 +311,13 @@ impl FromStr for Tile {
 /// Tile counts indexed by [`Tile::index`].
 pub type Counts = [u8; 34];
 
+/// `counts` with one more copy of `tile` (saturating).
+pub(crate) fn drawing(counts: &Counts, tile: Tile) -> Counts {
+    let mut drawn = *counts;
+    drawn[tile.index()] = drawn[tile.index()].saturating_add(1);
+    drawn
+}
+
 /// A wind: seat (门风) or prevalent (圈风).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub enum Wind {

@@ -5,35 +5,21 @@
 use super::standard::{self, StandardParts};
 use super::table::{self, Entry};
 use super::useful::useful_kinds;
+use crate::shape::KNITTED_STRAIGHTS;
 use crate::tile::{Counts, Tile, TileSet};
 
 /// The tile indices of the thirteen terminals and honours.
 const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
-/// The tile indices of the six knitted straights: ranks 147, 258 and 369 each in its own suit.
+/// The tile indices of the six knitted straights (`KNITTED_STRAIGHTS`, as indices).
 pub(super) const KNITTED: [[usize; 9]; 6] = {
-    // The suit (0 characters, 1 dots, 2 bamboo) of ranks 147, 258 and 369.
-    const SUITS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut out = [[0; 9]; 6];
     let mut k = 0;
     while k < 6 {
         let mut n = 0;
-        let mut start = 0;
-        while start < 3 {
-            let mut step = 0;
-            while step < 3 {
-                out[k][n] = SUITS[k][start] * 9 + start + 3 * step;
-                n += 1;
-                step += 1;
-            }
-            start += 1;
+        while n < 9 {
+            out[k][n] = KNITTED_STRAIGHTS[k][n].index();
+            n += 1;
         }
         k += 1;
     }

@@ -3,8 +3,8 @@
 
 use super::search;
 use super::table::{self, Distances, Entry, combine, missing_with};
-use super::useful::{drawing, useful_kinds};
-use crate::tile::{Counts, Tile, TileSet};
+use super::useful::useful_kinds;
+use crate::tile::{Counts, Tile, TileSet, drawing};
 
 /// A hand's four groups (three suits and the honours) as table entries.
 pub(super) struct StandardParts {

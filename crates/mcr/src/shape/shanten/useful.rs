@@ -16,10 +16,3 @@ pub(super) fn useful_kinds(
         .filter(|&t| (counts[t.index()] < 4 || distance == 0) && after_drawing(t) < distance)
         .collect()
 }
-
-/// `counts` with one more copy of `t`.
-pub(super) fn drawing(counts: &Counts, t: Tile) -> Counts {
-    let mut drawn = *counts;
-    drawn[t.index()] = drawn[t.index()].saturating_add(1);
-    drawn
-}
