@@ -227,7 +227,7 @@ async fn serve_refuses_a_bad_configuration_with_exit_2() {
 
 /// Starts the binary with `args` on a free loopback port (no drain, metrics on a free port);
 /// returns the process and its gRPC address.
-fn spawn_serve(args: &[&str]) -> (tokio::process::Child, String) {
+pub(crate) fn spawn_serve(args: &[&str]) -> (tokio::process::Child, String) {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
