@@ -513,17 +513,17 @@ fn rss_of(pid: u32) -> u64 {
         * 1024
 }
 
-/// A batch of `n` hands of 24 unknown tiles each: cheap to answer, about 1.3 KB of errors
-/// per hand in the answer.
-fn error_batch(n: usize) -> pb::BatchScoreHandsRequest {
-    pb::BatchScoreHandsRequest {
-        requests: (0..n).map(|_| unknown_tiles(24)).collect(),
-        default_ruleset: 0,
-        default_view: 0,
+/// A `ComputeStandings` request of `players` players with names of about 3,000 bytes: its
+/// answer, which repeats the names, is about as large as the request and cheap to compute.
+fn long_names(players: usize) -> pb::ComputeStandingsRequest {
+    let mut request = standings(players, 1, 1);
+    for (i, player) in request.players.iter_mut().enumerate() {
+        player.name = format!("{i:04}{}", "x".repeat(3_000));
     }
+    request
 }
 
-/// 100 `BatchScoreHands` calls (two connections of 50 streams) whose clients never open
+/// 100 `ComputeStandings` calls (two connections of 50 streams) whose clients never open
 /// their flow-control window, each asking for an answer of about 3 MB, against the binary
 /// with its default limits: its resident memory stays within the chart's 256 MiB limit (the
 /// answers beyond `--max-buffered-bytes` are refused), and once the request timeout has
@@ -561,11 +561,11 @@ async fn answers_nobody_reads_hold_bounded_memory_and_are_dropped_in_time() {
     };
     let mut client = pb::mahjong_service_client::MahjongServiceClient::new(channel)
         .max_decoding_message_size(8 * 1024 * 1024);
-    let batch = error_batch(1_500);
+    let batch = long_names(1_000);
     let answer_bytes = client
-        .batch_score_hands(batch.clone())
+        .compute_standings(batch.clone())
         .await
-        .expect("a batch is answered")
+        .expect("a big standings is answered")
         .into_inner()
         .encoded_len();
     assert!(
@@ -579,7 +579,7 @@ async fn answers_nobody_reads_hold_bounded_memory_and_are_dropped_in_time() {
     for _ in 0..2 {
         let mut sender = h2_raw(addr, 0).await;
         for _ in 0..50 {
-            stalled.push(open_stream(&mut sender, "BatchScoreHands", body.clone(), true).await);
+            stalled.push(open_stream(&mut sender, "ComputeStandings", body.clone(), true).await);
         }
         connections.push(sender);
     }
@@ -623,9 +623,10 @@ async fn answers_nobody_reads_hold_bounded_memory_and_are_dropped_in_time() {
         "the server grew to {} MB with 100 stalled answers",
         peak >> 20
     );
-    // After the request timeout (5 s) the stalled answers are dropped: a batch fits again.
+    // After the request timeout (5 s) the stalled answers are dropped: a big answer fits
+    // again.
     tokio::time::sleep(std::time::Duration::from_secs(6)).await;
-    let again = client.batch_score_hands(batch).await;
+    let again = client.compute_standings(batch).await;
     assert!(again.is_ok(), "{again:?}");
     assert!(rss_of(pid) < 256 << 20);
     drop(connections);
