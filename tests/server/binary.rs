@@ -145,6 +145,27 @@ async fn serve_help_names_every_flag_and_variable_with_its_default() {
             "MAHJONG_MAX_BATCH_HANDS",
             Some("10000"),
         ),
+        (
+            "--max-buffered-bytes",
+            "MAHJONG_MAX_BUFFERED_BYTES",
+            Some("67108864"),
+        ),
+        (
+            "--max-streams-per-connection",
+            "MAHJONG_MAX_STREAMS_PER_CONNECTION",
+            Some("100"),
+        ),
+        (
+            "--keepalive-seconds",
+            "MAHJONG_KEEPALIVE_SECONDS",
+            Some("30"),
+        ),
+        (
+            "--keepalive-timeout-seconds",
+            "MAHJONG_KEEPALIVE_TIMEOUT_SECONDS",
+            Some("10"),
+        ),
+        ("--cors-origins", "MAHJONG_CORS_ORIGINS", None),
         ("--drain-seconds", "MAHJONG_DRAIN_SECONDS", Some("5")),
         ("--tls-cert", "MAHJONG_TLS_CERT_FILE", None),
         ("--tls-key", "MAHJONG_TLS_KEY_FILE", None),
@@ -208,6 +229,19 @@ async fn serve_refuses_a_bad_configuration_with_exit_2() {
             &["serve", "--listen-addr", "localhost"][..],
             &[][..],
             "invalid socket address",
+        ),
+        (
+            &["serve", "--keepalive-seconds", "0"][..],
+            &[][..],
+            "must be at least 1",
+        ),
+        (
+            &[][..],
+            &[(
+                "MAHJONG_CORS_ORIGINS",
+                "https://ok.example,https://bad.example/path",
+            )][..],
+            "is not an origin",
         ),
     ] {
         let out = run(args, env).await;
