@@ -1,8 +1,9 @@
 //! The server-wide budget of bytes held for clients: request messages being received and
 //! answers not yet taken by their clients (`--max-buffered-bytes`).
 //!
-//! - A request's bytes are charged as they arrive and held until its call ends; a request
-//!   that finds the budget spent is answered `RESOURCE_EXHAUSTED` (`OVERLOADED`) at once.
+//! - A request's bytes are charged as they arrive, then [`DECODED_PER_BYTE`] times as many
+//!   for its decoded form, all held until its call ends; a request that finds the budget
+//!   spent is answered `RESOURCE_EXHAUSTED` (`OVERLOADED`) at once.
 //! - An answer is charged from the moment it is ready until its client has taken it; one
 //!   that does not fit is dropped and the call answered `RESOURCE_EXHAUSTED` (`OVERLOADED`).
 //!   An answer is handed to HTTP/2 [`CHUNK_BYTES`] at a time, as the client's flow-control
@@ -28,6 +29,14 @@ use tonic::body::Body;
 /// The most bytes of an answer handed to HTTP/2 at once (copied out of the answer, so that
 /// what HTTP/2 still holds for a stalled stream never keeps the whole answer alive).
 pub const CHUNK_BYTES: usize = 64 * 1024;
+
+/// Bytes charged per byte of a received request for its decoded form while its call runs:
+/// a packed list of small numbers, the densest encoding the API takes, decodes to four bytes
+/// per encoded byte (`i32`); strings and messages to about one.
+pub const DECODED_PER_BYTE: usize = 4;
+
+// `Config::validate` asks for a budget of at least this many largest requests.
+const _: () = assert!(1 + DECODED_PER_BYTE == 5);
 
 /// The charge of a handler's answer, put by the handler in the response's extensions for
 /// the guard, which holds it until the answer is taken (see [`Pending`]).

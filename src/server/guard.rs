@@ -119,6 +119,12 @@ where
                     Some(Err(Unreceived::Failed(status))) => return Ok(status.into_http()),
                     None => return Ok(deadline_exceeded(timeout)),
                 };
+            // Its decoded form and the work on it: charged as a multiple of its size.
+            let mut request_charge = request_charge;
+            let decoded = message.len().saturating_mul(budget::DECODED_PER_BYTE);
+            if limits.budget.charge(&mut request_charge, decoded).is_err() {
+                return Ok(spent(&limits.budget));
+            }
             let Ok(permit) = limits.in_flight.clone().try_acquire_owned() else {
                 let status = Status::from(ApiError::Overloaded {
                     limit: limits.max_concurrent,

@@ -231,6 +231,11 @@ async fn serve_refuses_a_bad_configuration_with_exit_2() {
             "invalid socket address",
         ),
         (
+            &["serve", "--max-buffered-bytes", "10000000"][..],
+            &[][..],
+            "--max-buffered-bytes (10000000) must be at least 20971520",
+        ),
+        (
             &["serve", "--keepalive-seconds", "0"][..],
             &[][..],
             "must be at least 1",
