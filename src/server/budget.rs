@@ -249,7 +249,8 @@ impl http_body::Body for Pending {
                 this.reaper.abort();
                 Poll::Ready(None)
             }
-            other => other,
+            Poll::Ready(Some(Err(status))) => Poll::Ready(Some(Err(status))),
+            Poll::Pending => Poll::Pending,
         }
     }
 
