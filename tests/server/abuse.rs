@@ -574,32 +574,29 @@ async fn answers_nobody_reads_hold_bounded_memory_and_are_dropped_in_time() {
     );
     let before = rss_of(pid);
     let body = Bytes::from(crate::helpers::grpc_frame(&batch.encode_to_vec()));
-    let mut stalled = Vec::new();
-    let mut connections = Vec::new();
-    for _ in 0..2 {
-        let mut sender = h2_raw(addr, 0).await;
-        for _ in 0..50 {
-            stalled.push(open_stream(&mut sender, "ComputeStandings", body.clone(), true).await);
-        }
-        connections.push(sender);
-    }
-    // Until every stalled call has its answer (or its refusal), and a little longer.
+    let mut connections = [h2_raw(addr, 0).await, h2_raw(addr, 0).await];
+    // Two calls at a time, one per connection, each answered (or refused) before the next:
+    // what piles up is the answers nobody reads.
     let mut peak = before;
     let mut heads = Vec::new();
     let mut streams = Vec::new();
-    for (response, stream) in stalled {
-        streams.push(stream);
-        tokio::pin!(response);
-        let head = loop {
-            tokio::select! {
-                head = &mut response => break head.expect("an answer head"),
-                () = tokio::time::sleep(std::time::Duration::from_millis(50)) => {
-                    peak = peak.max(rss_of(pid));
+    for _ in 0..50 {
+        for sender in &mut connections {
+            let (response, stream) =
+                open_stream(sender, "ComputeStandings", body.clone(), true).await;
+            streams.push(stream);
+            tokio::pin!(response);
+            let head = loop {
+                tokio::select! {
+                    head = &mut response => break head.expect("an answer head"),
+                    () = tokio::time::sleep(std::time::Duration::from_millis(50)) => {
+                        peak = peak.max(rss_of(pid));
+                    }
                 }
-            }
-        };
-        heads.push(head);
-        peak = peak.max(rss_of(pid));
+            };
+            heads.push(head);
+            peak = peak.max(rss_of(pid));
+        }
     }
     for _ in 0..10 {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
