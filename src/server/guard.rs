@@ -1,8 +1,13 @@
 //! Admission and deadlines of the referee's calls, as a wrapper around `MahjongServiceServer`
 //! alone, so that health checks and reflection are never shed or timed out.
 //!
+//! - **The message first**: a call's request message is received (within its deadline, its
+//!   bytes charged to the budget of bytes held for clients: [`super::budget`]) before the
+//!   call counts against the limit below, so that clients that send slowly hold no call slot.
 //! - **Load shedding**: at most `--max-concurrent-requests` calls in flight; one more is
 //!   answered `RESOURCE_EXHAUSTED` at once instead of queueing.
+//! - **Answers held for their readers**: an answer keeps the charge its handler took until its
+//!   client has taken it, and is dropped if that takes longer than `--request-timeout-ms`.
 //! - **Deadline**: the smaller of the client's `grpc-timeout` and `--request-timeout-ms`;
 //!   when it passes the call is dropped and answered `DEADLINE_EXCEEDED`. (tonic's own timeout
 //!   answers `CANCELLED`. It still runs outside this wrapper on the client's `grpc-timeout`, but

@@ -1,6 +1,8 @@
 //! What a careless or hostile caller could do to every other caller (issue 16), each
 //! bounded in count and time: error details that outgrow a client's metadata limit, answers
-//! above the message limit, junk method paths in the metrics.
+//! above the message limit, junk method paths in the metrics, huge requests beside health
+//! checks, slow request bodies beside complete calls, streams per connection, and answers
+//! whose readers never open their flow-control window (with the server's resident memory).
 
 use mahjong_referee::config::Config;
 use mahjong_referee::pb;
