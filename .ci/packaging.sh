@@ -365,7 +365,9 @@ with helm.Chart.load(CHART) as chart:
                           ("string replicaCount", {"replicaCount": "two"}),
                           ("probe port out of range", {"containerPorts": {"grpc": 70000}}),
                           ("TLS without a Secret", {"tls": {"enabled": True}}),
-                          ("a kiosk switch that is not a boolean", {"kiosk": {"enabled": "yes"}})):
+                          ("a kiosk switch that is not a boolean", {"kiosk": {"enabled": "yes"}}),
+                          ("a CORS origin with a path", {"config": {"corsOrigins": ["https://a.example/kiosk"]}}),
+                          ("zero streams per connection", {"config": {"maxStreamsPerConnection": 0}})):
         try:
             chart.validate_schema(values)
             check(f"values schema rejects {label}", False, "accepted")
