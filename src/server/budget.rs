@@ -129,9 +129,10 @@ pub enum Unreceived {
     Failed(Status),
 }
 
-/// The whole body of a request, its bytes charged to `budget` as they arrive. Reading stops
-/// after `max_bytes` (the caller passes what it has on, and the decoder rejects the message
-/// by its length prefix).
+/// The body of a request up to its end or the end of its first message (a unary call reads
+/// no more), its bytes charged to `budget` as they arrive. Reading also stops after
+/// `max_bytes` (the caller passes what it has on, and the decoder rejects the message by its
+/// length prefix).
 pub async fn receive(
     mut body: Body,
     budget: &Budget,
@@ -151,9 +152,22 @@ pub async fn receive(
                 .charge(&mut charge, data.len())
                 .map_err(|Spent| Unreceived::Spent)?;
             received.extend_from_slice(&data);
+            if first_message_complete(&received) {
+                break;
+            }
         }
     }
     Ok((received.freeze(), charge))
+}
+
+/// Whether `received` holds a whole gRPC message: its 5-byte prefix (compression flag, length
+/// in four bytes, big-endian) and that many bytes.
+fn first_message_complete(received: &[u8]) -> bool {
+    let Some(prefix) = received.get(..5) else {
+        return false;
+    };
+    let length = u32::from_be_bytes([prefix[1], prefix[2], prefix[3], prefix[4]]);
+    usize::try_from(length).is_ok_and(|length| received.len() - 5 >= length)
 }
 
 /// An answer's body, charged until it is taken, dropped if it is not taken in time.
@@ -277,6 +291,36 @@ mod tests {
         assert_eq!(budget.charge(&mut b, 20), Err(Spent));
         drop(a);
         budget.charge(&mut b, 100).unwrap();
+    }
+
+    #[test]
+    fn a_message_is_complete_with_its_prefix_and_its_length_in_bytes() {
+        assert!(!first_message_complete(&[0, 0, 0]));
+        assert!(first_message_complete(&[0, 0, 0, 0, 0]));
+        assert!(!first_message_complete(&[0, 0, 0, 0, 2, 7]));
+        assert!(first_message_complete(&[0, 0, 0, 0, 2, 7, 7]));
+        assert!(first_message_complete(&[1, 0, 0, 0, 1, 7, 7]));
+    }
+
+    /// A client that sends its whole message but never ends the stream is not kept waiting.
+    #[tokio::test]
+    async fn receiving_ends_with_the_first_message() {
+        use tokio_stream::StreamExt as _;
+        let frames = [&[0u8, 0, 0][..], &[0, 3, 1, 2], &[3]]
+            .map(|bytes| Ok::<_, Status>(Frame::data(Bytes::copy_from_slice(bytes))));
+        let body = http_body_util::StreamBody::new(
+            tokio_stream::iter(frames).chain(tokio_stream::pending()),
+        );
+        let budget = Budget::new(100);
+        let received = tokio::time::timeout(
+            Duration::from_secs(5),
+            receive(Body::new(body), &budget, 1000),
+        )
+        .await
+        .expect("not waiting for the end of the stream");
+        let (message, _charge) = received.expect("received");
+        assert_eq!(&message[..], [0, 0, 0, 0, 3, 1, 2, 3]);
+        assert_eq!(budget.charge(&mut Charge::none(), 93), Err(Spent));
     }
 
     #[tokio::test]
