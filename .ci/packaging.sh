@@ -266,6 +266,8 @@ if check("a Deployment is rendered", dep is not None):
                 "MAHJONG_LOG_FORMAT": "json", "MAHJONG_LOG_LEVEL": "info",
                 "MAHJONG_MAX_MESSAGE_BYTES": "4194304", "MAHJONG_REQUEST_TIMEOUT_MS": "5000",
                 "MAHJONG_MAX_CONCURRENT_REQUESTS": "1024", "MAHJONG_MAX_BATCH_HANDS": "10000",
+                "MAHJONG_MAX_BUFFERED_BYTES": "67108864", "MAHJONG_MAX_STREAMS_PER_CONNECTION": "100",
+                "MAHJONG_KEEPALIVE_SECONDS": "30", "MAHJONG_KEEPALIVE_TIMEOUT_SECONDS": "10",
                 "MAHJONG_DRAIN_SECONDS": "5", "MAHJONG_KIOSK": "true"}
     check("environment = the server's defaults, no OTLP, no TLS", env == want_env, json.dumps(env))
     grpc = {k: c.get(k, {}).get("grpc") for k in ("startupProbe", "livenessProbe", "readinessProbe")}
@@ -327,6 +329,12 @@ if dep:
           and vol and vol[0]["secret"]["secretName"] == "referee-tls")
     check("with TLS no probe is a (plaintext) gRPC probe",
           all("grpc" not in c.get(k, {}) for k in ("startupProbe", "livenessProbe", "readinessProbe")))
+    check("connection limits and CORS origins passed on",
+          env.get("MAHJONG_MAX_BUFFERED_BYTES") == "33554432"
+          and env.get("MAHJONG_MAX_STREAMS_PER_CONNECTION") == "50"
+          and env.get("MAHJONG_KEEPALIVE_SECONDS") == "20"
+          and env.get("MAHJONG_KEEPALIVE_TIMEOUT_SECONDS") == "5"
+          and env.get("MAHJONG_CORS_ORIGINS") == "https://scores.example.org,http://localhost:5173", json.dumps(env))
     check("OTLP endpoint and IPv6 bind address passed on",
           env.get("MAHJONG_OTLP_ENDPOINT") == "http://otel-collector.observability.svc:4317"
           and env.get("MAHJONG_LISTEN_ADDR") == "[::]:50051", json.dumps(env))
@@ -357,7 +365,9 @@ with helm.Chart.load(CHART) as chart:
                           ("string replicaCount", {"replicaCount": "two"}),
                           ("probe port out of range", {"containerPorts": {"grpc": 70000}}),
                           ("TLS without a Secret", {"tls": {"enabled": True}}),
-                          ("a kiosk switch that is not a boolean", {"kiosk": {"enabled": "yes"}})):
+                          ("a kiosk switch that is not a boolean", {"kiosk": {"enabled": "yes"}}),
+                          ("a CORS origin with a path", {"config": {"corsOrigins": ["https://a.example/kiosk"]}}),
+                          ("zero streams per connection", {"config": {"maxStreamsPerConnection": 0}})):
         try:
             chart.validate_schema(values)
             check(f"values schema rejects {label}", False, "accepted")

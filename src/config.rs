@@ -12,6 +12,11 @@
 //! | `--request-timeout-ms` | `MAHJONG_REQUEST_TIMEOUT_MS` | `5000` |
 //! | `--max-concurrent-requests` | `MAHJONG_MAX_CONCURRENT_REQUESTS` | `1024` |
 //! | `--max-batch-hands` | `MAHJONG_MAX_BATCH_HANDS` | `10000` |
+//! | `--max-buffered-bytes` | `MAHJONG_MAX_BUFFERED_BYTES` | `67108864` |
+//! | `--max-streams-per-connection` | `MAHJONG_MAX_STREAMS_PER_CONNECTION` | `100` |
+//! | `--keepalive-seconds` | `MAHJONG_KEEPALIVE_SECONDS` | `30` |
+//! | `--keepalive-timeout-seconds` | `MAHJONG_KEEPALIVE_TIMEOUT_SECONDS` | `10` |
+//! | `--cors-origins` | `MAHJONG_CORS_ORIGINS` | none: no cross-origin browser calls |
 //! | `--drain-seconds` | `MAHJONG_DRAIN_SECONDS` | `5` |
 //! | `--tls-cert` | `MAHJONG_TLS_CERT_FILE` | none (plaintext) |
 //! | `--tls-key` | `MAHJONG_TLS_KEY_FILE` | none |
@@ -48,6 +53,14 @@ pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
 pub const DEFAULT_MAX_CONCURRENT_REQUESTS: usize = 1024;
 /// Default `--max-batch-hands`.
 pub const DEFAULT_MAX_BATCH_HANDS: usize = 10_000;
+/// Default `--max-buffered-bytes` (64 MiB).
+pub const DEFAULT_MAX_BUFFERED_BYTES: usize = 64 * 1024 * 1024;
+/// Default `--max-streams-per-connection`.
+pub const DEFAULT_MAX_STREAMS_PER_CONNECTION: u32 = 100;
+/// Default `--keepalive-seconds`.
+pub const DEFAULT_KEEPALIVE: Duration = Duration::from_secs(30);
+/// Default `--keepalive-timeout-seconds`.
+pub const DEFAULT_KEEPALIVE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Default `--drain-seconds`.
 pub const DEFAULT_DRAIN: Duration = Duration::from_secs(5);
 
@@ -91,6 +104,24 @@ pub struct Config {
     /// Most hands in one BatchScoreHands call; a longer batch gets INVALID_ARGUMENT.
     #[arg(long, env = "MAHJONG_MAX_BATCH_HANDS", value_name = "N", default_value_t = DEFAULT_MAX_BATCH_HANDS, value_parser = parse_positive)]
     pub max_batch_hands: usize,
+    /// Bytes held for clients across all calls: requests being received and answers not yet
+    /// taken by their clients. A call that finds it spent gets RESOURCE_EXHAUSTED at once; an
+    /// answer not taken within the request timeout is dropped.
+    #[arg(long, env = "MAHJONG_MAX_BUFFERED_BYTES", value_name = "BYTES", default_value_t = DEFAULT_MAX_BUFFERED_BYTES, value_parser = parse_positive)]
+    pub max_buffered_bytes: usize,
+    /// Concurrent HTTP/2 streams (calls) one connection may open; the client waits for more.
+    #[arg(long, env = "MAHJONG_MAX_STREAMS_PER_CONNECTION", value_name = "N", default_value_t = DEFAULT_MAX_STREAMS_PER_CONNECTION, value_parser = parse_positive_u32)]
+    pub max_streams_per_connection: u32,
+    /// Seconds between HTTP/2 keepalive pings on every connection.
+    #[arg(long = "keepalive-seconds", env = "MAHJONG_KEEPALIVE_SECONDS", value_name = "SECONDS", default_value = "30", value_parser = parse_positive_seconds)]
+    pub keepalive: Duration,
+    /// Seconds a keepalive ping may go unanswered before the connection is closed.
+    #[arg(long = "keepalive-timeout-seconds", env = "MAHJONG_KEEPALIVE_TIMEOUT_SECONDS", value_name = "SECONDS", default_value = "10", value_parser = parse_positive_seconds)]
+    pub keepalive_timeout: Duration,
+    /// Origins whose web pages may call the API from a browser (gRPC-Web), comma-separated,
+    /// e.g. https://scores.example.org; * allows any. The kiosk page on this port needs none.
+    #[arg(long, env = "MAHJONG_CORS_ORIGINS", value_name = "ORIGINS", value_delimiter = ',', value_parser = parse_origin)]
+    pub cors_origins: Vec<String>,
     /// On SIGTERM or SIGINT: seconds to report NOT_SERVING while still serving, before the
     /// listener closes and the calls in flight finish.
     #[arg(long = "drain-seconds", env = "MAHJONG_DRAIN_SECONDS", value_name = "SECONDS", default_value = "5", value_parser = parse_seconds)]
@@ -138,6 +169,17 @@ pub enum ConfigError {
     /// A limit is zero.
     #[error("{0} must be at least 1")]
     Zero(&'static str),
+    /// The bytes held for clients cannot hold one largest request with its decoded form.
+    #[error(
+        "--max-buffered-bytes ({buffered}) must be at least {} (5 × --max-message-bytes, {message}): a largest request is held with its decoded form",
+        5 * message
+    )]
+    BufferTooSmall {
+        /// `--max-buffered-bytes`.
+        buffered: usize,
+        /// `--max-message-bytes`.
+        message: usize,
+    },
 }
 
 impl Config {
@@ -165,13 +207,29 @@ impl Config {
             (self.max_message_bytes, "--max-message-bytes"),
             (self.max_concurrent_requests, "--max-concurrent-requests"),
             (self.max_batch_hands, "--max-batch-hands"),
+            (self.max_buffered_bytes, "--max-buffered-bytes"),
         ] {
             if value == 0 {
                 return Err(ConfigError::Zero(name));
             }
         }
-        if self.request_timeout.is_zero() {
-            return Err(ConfigError::Zero("--request-timeout-ms"));
+        for (value, name) in [
+            (self.request_timeout, "--request-timeout-ms"),
+            (self.keepalive, "--keepalive-seconds"),
+            (self.keepalive_timeout, "--keepalive-timeout-seconds"),
+        ] {
+            if value.is_zero() {
+                return Err(ConfigError::Zero(name));
+            }
+        }
+        if self.max_streams_per_connection == 0 {
+            return Err(ConfigError::Zero("--max-streams-per-connection"));
+        }
+        if self.max_buffered_bytes / 5 < self.max_message_bytes {
+            return Err(ConfigError::BufferTooSmall {
+                buffered: self.max_buffered_bytes,
+                message: self.max_message_bytes,
+            });
         }
         Ok(())
     }
@@ -195,6 +253,11 @@ impl Default for Config {
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
             max_concurrent_requests: DEFAULT_MAX_CONCURRENT_REQUESTS,
             max_batch_hands: DEFAULT_MAX_BATCH_HANDS,
+            max_buffered_bytes: DEFAULT_MAX_BUFFERED_BYTES,
+            max_streams_per_connection: DEFAULT_MAX_STREAMS_PER_CONNECTION,
+            keepalive: DEFAULT_KEEPALIVE,
+            keepalive_timeout: DEFAULT_KEEPALIVE_TIMEOUT,
+            cors_origins: Vec::new(),
             drain: DEFAULT_DRAIN,
             tls_cert: None,
             tls_key: None,
@@ -218,6 +281,36 @@ fn parse_millis(s: &str) -> Result<Duration, String> {
         Ok(0) => Err("must be at least 1".to_owned()),
         Ok(ms) => Ok(Duration::from_millis(ms)),
         Err(e) => Err(format!("not a whole number of milliseconds: {e}")),
+    }
+}
+
+fn parse_positive_u32(s: &str) -> Result<u32, String> {
+    match s.parse::<u32>() {
+        Ok(0) => Err("must be at least 1".to_owned()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("not a whole number up to {}: {e}", u32::MAX)),
+    }
+}
+
+fn parse_positive_seconds(s: &str) -> Result<Duration, String> {
+    match parse_seconds(s)? {
+        d if d.is_zero() => Err("must be at least 1".to_owned()),
+        d => Ok(d),
+    }
+}
+
+/// An origin as browsers send it (`scheme://host[:port]`, no path), or `*`.
+fn parse_origin(s: &str) -> Result<String, String> {
+    if s == "*" {
+        return Ok(s.to_owned());
+    }
+    let uri: http::Uri = s.parse().map_err(|e| format!("not an origin: {e}"))?;
+    let bare = uri.path_and_query().is_none_or(|p| p.as_str() == "/") && !s.ends_with('/');
+    match (uri.scheme_str(), uri.authority()) {
+        (Some("http" | "https"), Some(_)) if bare => Ok(s.to_owned()),
+        _ => Err(format!(
+            "{s:?} is not an origin: expected scheme://host[:port] with no path, e.g. https://scores.example.org, or *"
+        )),
     }
 }
 

@@ -468,6 +468,12 @@ impl BatchScoring {
         Ok(self.next < self.request.len())
     }
 
+    /// The bytes of the reply written so far (what the server charges to its budget of
+    /// bytes held for clients as the batch is scored).
+    pub fn answered_bytes(&self) -> usize {
+        self.reply.written()
+    }
+
     /// The reply, every entry answered.
     ///
     /// # Errors

@@ -1,8 +1,13 @@
 //! Admission and deadlines of the referee's calls, as a wrapper around `MahjongServiceServer`
 //! alone, so that health checks and reflection are never shed or timed out.
 //!
+//! - **The message first**: a call's request message is received (within its deadline, its
+//!   bytes charged to the budget of bytes held for clients: [`super::budget`]) before the
+//!   call counts against the limit below, so that clients that send slowly hold no call slot.
 //! - **Load shedding**: at most `--max-concurrent-requests` calls in flight; one more is
 //!   answered `RESOURCE_EXHAUSTED` at once instead of queueing.
+//! - **Answers held for their readers**: an answer keeps the charge its handler took until its
+//!   client has taken it, and is dropped if that takes longer than `--request-timeout-ms`.
 //! - **Deadline**: the smaller of the client's `grpc-timeout` and `--request-timeout-ms`;
 //!   when it passes the call is dropped and answered `DEADLINE_EXCEEDED`. (tonic's own timeout
 //!   answers `CANCELLED`. It still runs outside this wrapper on the client's `grpc-timeout`, but
@@ -19,6 +24,7 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use http::{HeaderMap, HeaderName, Request, Response};
+use http_body_util::Full;
 use tokio::sync::Semaphore;
 use tokio::time::Instant;
 use tonic::Status;
@@ -26,6 +32,7 @@ use tonic::body::Body;
 use tonic::server::NamedService;
 use tower_service::Service;
 
+use super::budget::{self, Budget, Held, Pending, Unreceived};
 use super::status::{self, ApiError};
 use crate::config::{Config, Hook};
 
@@ -46,6 +53,7 @@ struct Limits {
     max_concurrent: usize,
     timeout: Duration,
     max_message_bytes: usize,
+    budget: Budget,
     before_call: Option<Hook>,
 }
 
@@ -60,8 +68,9 @@ impl std::fmt::Debug for Limits {
 }
 
 impl<S> Guarded<S> {
-    /// Wraps `inner` with the limits of `config`.
-    pub fn new(inner: S, config: &Config) -> Self {
+    /// Wraps `inner` with the limits of `config`, holding requests and answers against
+    /// `budget` (the one the handlers charge their answers to).
+    pub fn new(inner: S, config: &Config, budget: Budget) -> Self {
         Guarded {
             inner,
             limits: Arc::new(Limits {
@@ -69,6 +78,7 @@ impl<S> Guarded<S> {
                 max_concurrent: config.max_concurrent_requests,
                 timeout: config.request_timeout,
                 max_message_bytes: config.max_message_bytes,
+                budget,
                 before_call: config.test_hooks.before_call.clone(),
             }),
         }
@@ -82,6 +92,7 @@ impl<S: NamedService> NamedService for Guarded<S> {
 impl<S> Service<Request<Body>> for Guarded<S>
 where
     S: Service<Request<Body>, Response = Response<Body>, Error = Infallible>,
+    S: Clone + Send + 'static,
     S::Future: Send + 'static,
 {
     type Response = Response<Body>;
@@ -93,36 +104,82 @@ where
     }
 
     fn call(&mut self, request: Request<Body>) -> Self::Future {
-        let limits = &*self.limits;
-        let Ok(permit) = limits.in_flight.clone().try_acquire_owned() else {
-            let status = Status::from(ApiError::Overloaded {
-                limit: limits.max_concurrent,
-            });
-            return Box::pin(std::future::ready(Ok(status.into_http())));
-        };
+        let limits = Arc::clone(&self.limits);
+        // `poll_ready` was called on this one; it is always ready.
+        let fresh = self.inner.clone();
+        let mut inner = std::mem::replace(&mut self.inner, fresh);
         // Taken before tonic's own timer on `grpc-timeout` starts, so never later than it.
         let timeout =
             grpc_timeout(request.headers()).map_or(limits.timeout, |t| t.min(limits.timeout));
         let deadline = Instant::now() + timeout;
-        let max_message_bytes = limits.max_message_bytes;
-        let before_call = limits.before_call.clone();
-        let call = self.inner.call(request);
         Box::pin(async move {
-            let _permit = permit;
+            let (parts, body) = request.into_parts();
+            // The message first, within the deadline and the budget, before the call counts
+            // against the limit: a client that sends slowly holds no call slot.
+            let max_bytes = limits.max_message_bytes.saturating_add(GRPC_PREFIX_BYTES);
+            let (message, request_charge) =
+                match within(deadline, budget::receive(body, &limits.budget, max_bytes)).await {
+                    Some(Ok(received)) => received,
+                    Some(Err(Unreceived::Spent)) => return Ok(spent(&limits.budget)),
+                    Some(Err(Unreceived::Failed(status))) => return Ok(status.into_http()),
+                    None => return Ok(deadline_exceeded(timeout)),
+                };
+            // Its decoded form and the work on it: charged as a multiple of its size.
+            let mut request_charge = request_charge;
+            let decoded = message.len().saturating_mul(budget::DECODED_PER_BYTE);
+            if limits.budget.charge(&mut request_charge, decoded).is_err() {
+                return Ok(spent(&limits.budget));
+            }
+            let Ok(permit) = limits.in_flight.clone().try_acquire_owned() else {
+                let status = Status::from(ApiError::Overloaded {
+                    limit: limits.max_concurrent,
+                });
+                return Ok(status.into_http());
+            };
+            let before_call = limits.before_call.clone();
             let call = async move {
                 if let Some(hook) = before_call {
                     hook().await;
                 }
-                let Ok(response) = call.await;
+                let request = Request::from_parts(parts, Body::new(Full::new(message)));
+                let Ok(response) = inner.call(request).await;
                 response
             };
-            let response = match within(deadline, call).await {
-                Some(response) => rewrite_transport_error(response, max_message_bytes),
-                None => Status::from(ApiError::DeadlineExceeded { after: timeout }).into_http(),
+            let response = within(deadline, call).await;
+            drop(permit);
+            drop(request_charge);
+            let Some(response) = response else {
+                return Ok(deadline_exceeded(timeout));
             };
-            Ok(response)
+            Ok(hold_answer(
+                rewrite_transport_error(response, limits.max_message_bytes),
+                &limits,
+            ))
         })
     }
+}
+
+/// The gRPC length prefix before a message: a compression flag and four bytes of length.
+const GRPC_PREFIX_BYTES: usize = 5;
+
+/// `DEADLINE_EXCEEDED` after `timeout`.
+fn deadline_exceeded(timeout: Duration) -> Response<Body> {
+    Status::from(ApiError::DeadlineExceeded { after: timeout }).into_http()
+}
+
+/// `RESOURCE_EXHAUSTED` (`OVERLOADED`) for a spent byte budget.
+fn spent(budget: &Budget) -> Response<Body> {
+    Status::from(budget.spent()).into_http()
+}
+
+/// The answer `response`, holding the charge its handler took for it until its client has
+/// taken it, or dropped if it is not taken within the request timeout.
+fn hold_answer(mut response: Response<Body>, limits: &Limits) -> Response<Body> {
+    let Some(held) = response.extensions_mut().remove::<Held>() else {
+        return response;
+    };
+    let charge = held.take();
+    response.map(|body| Body::new(Pending::new(body, charge, limits.timeout)))
 }
 
 /// Runs `future` until `deadline`: `None` when the deadline passed first. The clock is read

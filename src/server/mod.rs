@@ -10,8 +10,10 @@
 //!
 //! Modules: [`service`] (the handlers, behind the generated [`crate::api::stub`]),
 //! [`status`] (the one error → status mapping), [`guard`] (load shedding and deadlines),
-//! [`compute`] (the CPU work off the I/O threads), [`shutdown`] (the signals).
+//! [`compute`] (the CPU work off the I/O threads), [`budget`] (the bytes held for clients),
+//! [`shutdown`] (the signals).
 
+pub mod budget;
 pub mod compute;
 pub mod guard;
 pub mod kiosk;
@@ -159,7 +161,8 @@ impl Server {
         let (health, health_service) = tonic_health::server::health_reporter();
         set_health(&health, ServingStatus::NotServing).await;
 
-        let referee = MahjongServiceServer::new(Referee::new(&config))
+        let budget = budget::Budget::new(config.max_buffered_bytes);
+        let referee = MahjongServiceServer::new(Referee::new(&config, budget.clone()))
             .max_decoding_message_size(config.max_message_bytes)
             .max_encoding_message_size(config.max_message_bytes)
             .accept_compressed(CompressionEncoding::Gzip)
@@ -180,20 +183,23 @@ impl Server {
 
         let mut builder = tonic::transport::Server::builder()
             .accept_http1(true)
+            .max_concurrent_streams(config.max_streams_per_connection)
+            .http2_keepalive_interval(Some(config.keepalive))
+            .http2_keepalive_timeout(Some(config.keepalive_timeout))
             .trace_fn(crate::telemetry::grpc_request_span);
         if let Some(tls) = tls {
             builder = builder.tls_config(tls)?;
         }
         let router = builder
             .layer(kiosk::KioskLayer::new(config.kiosk))
-            .layer(cors())
+            .layer(cors(&config.cors_origins))
             .layer(tonic_web::GrpcWebLayer::new())
             // Inside gRPC-Web: sees plain gRPC, the status in headers or trailers.
             .layer(crate::metrics::GrpcMetricsLayer::new(served_paths()))
             .add_service(health_service)
             .add_service(reflection_v1.build_v1()?)
             .add_service(reflection_v1alpha.build_v1alpha()?)
-            .add_service(Guarded::new(referee, &config));
+            .add_service(Guarded::new(referee, &config, budget));
 
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let incoming = TcpIncoming::from(listener)
@@ -383,9 +389,12 @@ fn warm_up() {
     }
 }
 
-/// CORS for browsers calling through gRPC-Web: any origin, POST, the gRPC-Web request
-/// headers in and the gRPC status headers out.
-fn cors() -> CorsLayer {
+/// CORS for browsers calling through gRPC-Web from pages of `origins` (`--cors-origins`;
+/// `*` is any origin): POST, the gRPC-Web request headers in and the gRPC status headers
+/// out. With no origins, no cross-origin call is allowed: the kiosk page is served from the
+/// same origin as the API and needs none, and a page from elsewhere (e.g. one a user of an
+/// internal network happens to open) cannot make the user's browser call the referee.
+fn cors(origins: &[String]) -> CorsLayer {
     const ALLOW: [&str; 7] = [
         "content-type",
         "x-grpc-web",
@@ -401,8 +410,17 @@ fn cors() -> CorsLayer {
         "grpc-status-details-bin",
         "grpc-encoding",
     ];
+    let allowed = if origins.iter().any(|o| o == "*") {
+        AllowOrigin::mirror_request()
+    } else {
+        AllowOrigin::list(
+            origins
+                .iter()
+                .filter_map(|origin| http::HeaderValue::from_str(origin).ok()),
+        )
+    };
     CorsLayer::new()
-        .allow_origin(AllowOrigin::mirror_request())
+        .allow_origin(allowed)
         .allow_methods([http::Method::POST])
         .allow_headers(ALLOW.map(HeaderName::from_static))
         .expose_headers(EXPOSE.map(HeaderName::from_static))

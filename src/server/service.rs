@@ -3,6 +3,7 @@
 
 use tonic::{Request, Response, Status};
 
+use super::budget::{Budget, Charge, Held};
 use super::compute::ComputePool;
 use super::status::ApiError;
 use crate::api::fast::query::{BatchScoreHandsQuery, ScoreHandQuery};
@@ -26,6 +27,8 @@ pub struct Referee {
     max_message_bytes: usize,
     /// Where settlement, penalties, standings and analysis run.
     compute: ComputePool,
+    /// What answers are charged to until their clients take them.
+    budget: Budget,
     /// `mahjong_hands_scored_total` of the recorder installed when the referee was made.
     hands_scored: metrics::Counter,
 }
@@ -40,10 +43,11 @@ impl std::fmt::Debug for Referee {
 }
 
 impl Referee {
-    /// A referee with the limits of `config`, counting scored hands with the metrics
-    /// recorder installed now (none: not counted).
-    pub fn new(config: &Config) -> Self {
+    /// A referee with the limits of `config`, charging its answers to `budget`, counting
+    /// scored hands with the metrics recorder installed now (none: not counted).
+    pub fn new(config: &Config, budget: Budget) -> Self {
         Referee {
+            budget,
             max_batch_hands: config.max_batch_hands,
             max_message_bytes: config.max_message_bytes,
             compute: ComputePool::sized_to_cores(),
@@ -87,9 +91,25 @@ impl Referee {
 
     /// `response` as the call's answer, if within [`Referee::check_size`].
     fn answer<M: prost::Message>(&self, response: M) -> Result<Response<M>, Status> {
-        self.check_size(response.encoded_len())?;
-        Ok(Response::new(response))
+        let bytes = response.encoded_len();
+        self.sized(response, bytes)
     }
+
+    /// `response` of `bytes` encoded bytes as the call's answer, if within
+    /// [`Referee::check_size`] and the budget of bytes held for clients (`--max-buffered-bytes`):
+    /// the charge travels with it to the guard, which holds it until the client has taken it.
+    fn sized<M>(&self, response: M, bytes: usize) -> Result<Response<M>, Status> {
+        self.check_size(bytes)?;
+        let charge = self.budget.take(bytes).map_err(|_| self.budget.spent())?;
+        Ok(held(response, charge))
+    }
+}
+
+/// `response` as an answer carrying `charge` (see [`Held`]).
+fn held<M>(response: M, charge: Charge) -> Response<M> {
+    let mut response = Response::new(response);
+    response.extensions_mut().insert(Held::new(charge));
+    response
 }
 
 #[tonic::async_trait]
@@ -100,8 +120,8 @@ impl MahjongService for Referee {
     ) -> Result<Response<ScoreHandReply>, Status> {
         let response = scoring::score_hand(request.into_inner()).map_err(ApiError::InvalidHand)?;
         self.hands_scored.increment(1);
-        self.check_size(response.as_bytes().len())?;
-        Ok(Response::new(response))
+        let bytes = response.as_bytes().len();
+        self.sized(response, bytes)
     }
 
     /// A malformed hand is this checker's normal answer: never an error status.
@@ -129,14 +149,31 @@ impl MahjongService for Referee {
         // Otherwise an entry prost cannot decode is found when scoring reaches it, so a
         // deadline that passes first is what the call is answered with.
         let mut scoring = scoring::BatchScoring::new(request).map_err(ApiError::from)?;
-        while scoring.score(BATCH_STEP_HANDS).map_err(ApiError::from)? {
+        // The answer is charged as it grows, so that many large batches at once cannot hold
+        // more than the budget between them.
+        let mut charge = Charge::none();
+        let mut charged = 0;
+        loop {
+            let more = scoring.score(BATCH_STEP_HANDS).map_err(ApiError::from)?;
+            let written = scoring.answered_bytes();
+            self.budget
+                .charge(&mut charge, written - charged)
+                .map_err(|_| self.budget.spent())?;
+            charged = written;
+            if !more {
+                break;
+            }
             tokio::task::yield_now().await;
         }
         let response = scoring.finish().map_err(ApiError::from)?;
         self.hands_scored
             .increment(u64::try_from(response.scored()).unwrap_or(u64::MAX));
-        self.check_size(response.as_bytes().len())?;
-        Ok(Response::new(response))
+        let bytes = response.as_bytes().len();
+        self.check_size(bytes)?;
+        self.budget
+            .charge(&mut charge, bytes.saturating_sub(charged))
+            .map_err(|_| self.budget.spent())?;
+        Ok(held(response, charge))
     }
 
     async fn list_fans(

@@ -14,6 +14,7 @@
 //! | a request above `--max-message-bytes` | `RESOURCE_EXHAUSTED` | `MESSAGE_TOO_LARGE` |
 //! | a batch answer above `--max-message-bytes` | `RESOURCE_EXHAUSTED` | `RESPONSE_TOO_LARGE` |
 //! | `--max-concurrent-requests` calls in flight | `RESOURCE_EXHAUSTED` | `OVERLOADED` |
+//! | `--max-buffered-bytes` held for clients | `RESOURCE_EXHAUSTED` | `OVERLOADED` |
 //! | the deadline or `--request-timeout-ms` passed | `DEADLINE_EXCEEDED` | `DEADLINE_EXCEEDED` |
 
 use std::collections::HashMap;
@@ -65,6 +66,11 @@ pub enum ApiError {
     /// Too many calls in flight: shed at once, not queued.
     Overloaded {
         /// `--max-concurrent-requests`.
+        limit: usize,
+    },
+    /// The bytes held for clients (`--max-buffered-bytes`) are all taken.
+    BufferFull {
+        /// `--max-buffered-bytes`.
         limit: usize,
     },
     /// The call's deadline passed before it was answered.
@@ -129,6 +135,13 @@ impl From<ApiError> for Status {
                 Code::ResourceExhausted,
                 format!("the server is handling its limit of {limit} calls: retry with backoff"),
                 error_info("OVERLOADED", [("limit", limit.to_string())]),
+            ),
+            ApiError::BufferFull { limit } => Status::with_error_details(
+                Code::ResourceExhausted,
+                format!(
+                    "the server holds its limit of {limit} bytes for clients (requests being received, answers not yet taken): retry with backoff"
+                ),
+                error_info("OVERLOADED", [("bufferBytes", limit.to_string())]),
             ),
             ApiError::DeadlineExceeded { after } => Status::with_error_details(
                 Code::DeadlineExceeded,

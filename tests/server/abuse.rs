@@ -1,10 +1,13 @@
 //! What a careless or hostile caller could do to every other caller (issue 16), each
 //! bounded in count and time: error details that outgrow a client's metadata limit, answers
-//! above the message limit, junk method paths in the metrics.
+//! above the message limit, junk method paths in the metrics, huge requests beside health
+//! checks, slow request bodies beside complete calls, streams per connection, and answers
+//! whose readers never open their flow-control window (with the server's resident memory).
 
 use mahjong_referee::config::Config;
 use mahjong_referee::pb;
 use prost::Message as _;
+use prost::bytes::Bytes;
 use tonic::Code;
 use tonic::codec::CompressionEncoding;
 
@@ -331,4 +334,300 @@ async fn health_answers_at_once_beside_huge_requests() {
         took[1] < std::time::Duration::from_millis(150),
         "health checks took {took:?}"
     );
+}
+
+/// An HTTP/2 connection opened with the `h2` client, whose streams start with a flow-control
+/// window of `window` bytes (0: the server may send no data until the client allows it).
+async fn h2_raw(addr: std::net::SocketAddr, window: u32) -> h2::client::SendRequest<Bytes> {
+    let tcp = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    let (sender, connection) = h2::client::Builder::new()
+        .initial_window_size(window)
+        .handshake(tcp)
+        .await
+        .expect("HTTP/2 handshake");
+    tokio::spawn(connection);
+    sender
+}
+
+/// A gRPC call's request head for `method` of the referee.
+fn grpc_head(method: &str) -> http::Request<()> {
+    http::Request::post(format!(
+        "http://referee.test/mahjong.v1.MahjongService/{method}"
+    ))
+    .header("content-type", "application/grpc")
+    .header("te", "trailers")
+    .body(())
+    .unwrap()
+}
+
+/// Opens a stream for `method` on `sender` and sends `body` (ending the stream if `end`).
+async fn open_stream(
+    sender: &mut h2::client::SendRequest<Bytes>,
+    method: &str,
+    body: Bytes,
+    end: bool,
+) -> (h2::client::ResponseFuture, h2::SendStream<Bytes>) {
+    let mut ready = sender.clone().ready().await.expect("a stream slot");
+    let (response, mut stream) = ready
+        .send_request(grpc_head(method), false)
+        .expect("the stream opens");
+    stream.send_data(body, end).expect("the body is queued");
+    *sender = ready;
+    (response, stream)
+}
+
+/// The gRPC status of a trailers-only answer (`None` when the answer has a body).
+fn head_status(response: &http::Response<h2::RecvStream>) -> Option<tonic::Status> {
+    tonic::Status::from_header_map(response.headers())
+}
+
+/// 1,100 calls whose clients send the headers and one byte of the message, then nothing
+/// (11 connections of 100 streams), take no call slot: ordinary calls beside them are
+/// answered, and the slow ones end with `DEADLINE_EXCEEDED` at the request timeout. (Before,
+/// each slow call held one of the 1,024 slots from its headers on, and every other call got
+/// `OVERLOADED` until the timeout.)
+#[tokio::test]
+async fn slow_request_bodies_leave_the_call_slots_to_complete_requests() {
+    let _heavy = HEAVY.lock().await;
+    let timeout = std::time::Duration::from_secs(3);
+    let server = spawn(Config {
+        request_timeout: timeout,
+        ..config()
+    })
+    .await;
+    let mut slow = Vec::new();
+    for _ in 0..11 {
+        let mut sender = h2_raw(server.addr, 65_535).await;
+        for _ in 0..100 {
+            let (response, stream) =
+                open_stream(&mut sender, "ScoreHand", Bytes::from_static(&[0]), false).await;
+            slow.push((response, stream));
+        }
+    }
+    // Let the server see them all.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let started = std::time::Instant::now();
+    let mut client = server.client().await;
+    for _ in 0..20 {
+        let answer = client
+            .score_hand(crate::helpers::score_request(
+                crate::helpers::E23,
+                true,
+                pb::Ruleset::Unspecified,
+            ))
+            .await
+            .expect("a complete request is answered beside the slow ones");
+        assert_eq!(answer.into_inner().total, 18);
+    }
+    assert!(
+        started.elapsed() < timeout / 2,
+        "the calls waited {:?}",
+        started.elapsed()
+    );
+    // The slow ones end at the request timeout, each with DEADLINE_EXCEEDED.
+    let statuses = futures_join(slow.into_iter().map(|(response, _stream)| response)).await;
+    for status in statuses {
+        assert_eq!(status, Some(Code::DeadlineExceeded));
+    }
+}
+
+/// The trailers-only status code of every response, each awaited within `PATIENCE`.
+async fn futures_join(
+    responses: impl Iterator<Item = h2::client::ResponseFuture>,
+) -> Vec<Option<Code>> {
+    let mut set = tokio::task::JoinSet::new();
+    for (i, response) in responses.enumerate() {
+        set.spawn(async move {
+            let response = tokio::time::timeout(crate::helpers::PATIENCE, response)
+                .await
+                .expect("answered in time")
+                .expect("an answer");
+            (i, head_status(&response).map(|s| s.code()))
+        });
+    }
+    let mut codes = Vec::new();
+    while let Some(done) = set.join_next().await {
+        codes.push(done.unwrap());
+    }
+    codes.sort_by_key(|(i, _)| *i);
+    codes.into_iter().map(|(_, code)| code).collect()
+}
+
+/// A connection may have at most `--max-streams-per-connection` streams open: the server
+/// says so in its settings, and a call beyond them waits until one of them ends. (Before,
+/// hyper's default of 200 applied whatever the configuration.)
+#[tokio::test]
+async fn streams_per_connection_are_capped() {
+    let server = spawn(Config {
+        max_streams_per_connection: 8,
+        ..config()
+    })
+    .await;
+    let mut sender = h2_raw(server.addr, 65_535).await;
+    let message =
+        crate::helpers::score_request(crate::helpers::E23, true, pb::Ruleset::Unspecified)
+            .encode_to_vec();
+    // One call first, by which time the server's settings have arrived.
+    let frame = Bytes::from(crate::helpers::grpc_frame(&message));
+    let (response, _stream) = open_stream(&mut sender, "ScoreHand", frame, true).await;
+    assert_eq!(response.await.unwrap().status(), http::StatusCode::OK);
+    assert_eq!(sender.current_max_send_streams(), 8);
+    let mut held = Vec::new();
+    for _ in 0..8 {
+        held.push(open_stream(&mut sender, "ScoreHand", Bytes::from_static(&[0]), false).await);
+    }
+    let ninth = tokio::spawn({
+        let sender = sender.clone();
+        async move {
+            let mut sender = sender;
+            let (response, _stream) = open_stream(
+                &mut sender,
+                "ScoreHand",
+                Bytes::from(crate::helpers::grpc_frame(&message)),
+                true,
+            )
+            .await;
+            response.await.expect("an answer").status()
+        }
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(!ninth.is_finished(), "a ninth stream was served at once");
+    // One held stream ends (reset by its client): the ninth goes ahead.
+    let (_response, mut stream) = held.pop().unwrap();
+    stream.send_reset(h2::Reason::CANCEL);
+    let status = tokio::time::timeout(crate::helpers::PATIENCE, ninth)
+        .await
+        .expect("the ninth call is served once a stream is free")
+        .unwrap();
+    assert_eq!(status, http::StatusCode::OK);
+}
+
+/// The resident memory of process `pid`, in bytes (Linux).
+fn rss_of(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc");
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|kb| kb.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .expect("VmRSS")
+        * 1024
+}
+
+/// A `ComputeStandings` request of `players` players with names of about 3,000 bytes: its
+/// answer, which repeats the names, is about as large as the request and cheap to compute.
+fn long_names(players: usize) -> pb::ComputeStandingsRequest {
+    let mut request = standings(players, 1, 1);
+    for (i, player) in request.players.iter_mut().enumerate() {
+        player.name = format!("{i:04}{}", "x".repeat(3_000));
+    }
+    request
+}
+
+/// 100 `ComputeStandings` calls (two connections of 50 streams) whose clients never open
+/// their flow-control window, each asking for an answer of about 3 MB, against the binary
+/// with its default limits: its resident memory stays within the chart's 256 MiB limit (the
+/// answers beyond `--max-buffered-bytes` are refused), and once the request timeout has
+/// passed the stalled answers are dropped, so a new batch is answered while those clients
+/// are still connected. (Before, every stalled answer stayed in memory until its connection
+/// closed: about 300 MB more here.)
+#[tokio::test]
+async fn answers_nobody_reads_hold_bounded_memory_and_are_dropped_in_time() {
+    let _heavy = HEAVY.lock().await;
+    let (mut child, addr) = crate::binary::spawn_serve(&["serve"]);
+    let pid = child.id().expect("running");
+    let addr: std::net::SocketAddr = addr.parse().unwrap();
+    let url = format!("http://{addr}");
+    let channel = {
+        let deadline = std::time::Instant::now() + crate::helpers::PATIENCE;
+        loop {
+            if let Ok(channel) = tonic::transport::Endpoint::from_shared(url.clone())
+                .unwrap()
+                .connect()
+                .await
+            {
+                let mut health =
+                    tonic_health::pb::health_client::HealthClient::new(channel.clone());
+                let serving = health
+                    .check(tonic_health::pb::HealthCheckRequest::default())
+                    .await
+                    .is_ok_and(|answer| answer.into_inner().status == 1);
+                if serving {
+                    break channel;
+                }
+            }
+            assert!(std::time::Instant::now() < deadline, "never SERVING");
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    };
+    let mut client = pb::mahjong_service_client::MahjongServiceClient::new(channel)
+        .max_decoding_message_size(8 * 1024 * 1024);
+    let batch = long_names(1_000);
+    let answer_bytes = client
+        .compute_standings(batch.clone())
+        .await
+        .expect("a big standings is answered")
+        .into_inner()
+        .encoded_len();
+    assert!(
+        (2_500_000..4_000_000).contains(&answer_bytes),
+        "{answer_bytes}"
+    );
+    let before = rss_of(pid);
+    let body = Bytes::from(crate::helpers::grpc_frame(&batch.encode_to_vec()));
+    let mut connections = [h2_raw(addr, 0).await, h2_raw(addr, 0).await];
+    // Two calls at a time, one per connection, each answered (or refused) before the next:
+    // what piles up is the answers nobody reads.
+    let mut peak = before;
+    let mut heads = Vec::new();
+    let mut streams = Vec::new();
+    for _ in 0..50 {
+        for sender in &mut connections {
+            let (response, stream) =
+                open_stream(sender, "ComputeStandings", body.clone(), true).await;
+            streams.push(stream);
+            tokio::pin!(response);
+            let head = loop {
+                tokio::select! {
+                    head = &mut response => break head.expect("an answer head"),
+                    () = tokio::time::sleep(std::time::Duration::from_millis(50)) => {
+                        peak = peak.max(rss_of(pid));
+                    }
+                }
+            };
+            heads.push(head);
+            peak = peak.max(rss_of(pid));
+        }
+    }
+    for _ in 0..10 {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        peak = peak.max(rss_of(pid));
+    }
+    let refused = heads
+        .iter()
+        .filter(|head| head_status(head).is_some_and(|s| s.code() == Code::ResourceExhausted))
+        .count();
+    let codes: Vec<_> = heads
+        .iter()
+        .map(|head| head_status(head).map(|s| s.code()))
+        .collect();
+    eprintln!(
+        "RSS {} MB before, peak {} MB; {refused} of 100 stalled calls refused: {codes:?}",
+        before >> 20,
+        peak >> 20
+    );
+    assert!(
+        peak < 256 << 20,
+        "the server grew to {} MB with 100 stalled answers",
+        peak >> 20
+    );
+    // After the request timeout (5 s) the stalled answers are dropped: a big answer fits
+    // again.
+    tokio::time::sleep(std::time::Duration::from_secs(6)).await;
+    let again = client.compute_standings(batch).await;
+    assert!(again.is_ok(), "{again:?}");
+    assert!(rss_of(pid) < 256 << 20);
+    drop(connections);
+    child.kill().await.unwrap();
 }

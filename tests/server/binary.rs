@@ -145,6 +145,27 @@ async fn serve_help_names_every_flag_and_variable_with_its_default() {
             "MAHJONG_MAX_BATCH_HANDS",
             Some("10000"),
         ),
+        (
+            "--max-buffered-bytes",
+            "MAHJONG_MAX_BUFFERED_BYTES",
+            Some("67108864"),
+        ),
+        (
+            "--max-streams-per-connection",
+            "MAHJONG_MAX_STREAMS_PER_CONNECTION",
+            Some("100"),
+        ),
+        (
+            "--keepalive-seconds",
+            "MAHJONG_KEEPALIVE_SECONDS",
+            Some("30"),
+        ),
+        (
+            "--keepalive-timeout-seconds",
+            "MAHJONG_KEEPALIVE_TIMEOUT_SECONDS",
+            Some("10"),
+        ),
+        ("--cors-origins", "MAHJONG_CORS_ORIGINS", None),
         ("--drain-seconds", "MAHJONG_DRAIN_SECONDS", Some("5")),
         ("--tls-cert", "MAHJONG_TLS_CERT_FILE", None),
         ("--tls-key", "MAHJONG_TLS_KEY_FILE", None),
@@ -209,6 +230,24 @@ async fn serve_refuses_a_bad_configuration_with_exit_2() {
             &[][..],
             "invalid socket address",
         ),
+        (
+            &["serve", "--max-buffered-bytes", "10000000"][..],
+            &[][..],
+            "--max-buffered-bytes (10000000) must be at least 20971520",
+        ),
+        (
+            &["serve", "--keepalive-seconds", "0"][..],
+            &[][..],
+            "must be at least 1",
+        ),
+        (
+            &[][..],
+            &[(
+                "MAHJONG_CORS_ORIGINS",
+                "https://ok.example,https://bad.example/path",
+            )][..],
+            "is not an origin",
+        ),
     ] {
         let out = run(args, env).await;
         assert_eq!(
@@ -227,7 +266,7 @@ async fn serve_refuses_a_bad_configuration_with_exit_2() {
 
 /// Starts the binary with `args` on a free loopback port (no drain, metrics on a free port);
 /// returns the process and its gRPC address.
-fn spawn_serve(args: &[&str]) -> (tokio::process::Child, String) {
+pub(crate) fn spawn_serve(args: &[&str]) -> (tokio::process::Child, String) {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()

@@ -58,9 +58,18 @@ fn frames(mut body: &[u8]) -> (Vec<Vec<u8>>, String) {
     (messages, trailers.to_ascii_lowercase())
 }
 
+/// A server whose `--cors-origins` lists the origin of [`grpc_web_post`].
+async fn spawn_for_kiosk_example() -> crate::helpers::TestServer {
+    spawn(Config {
+        cors_origins: vec!["https://kiosk.example".to_owned()],
+        ..config()
+    })
+    .await
+}
+
 #[tokio::test]
 async fn grpc_web_over_http1_scores_a_hand() {
-    let server = spawn_default().await;
+    let server = spawn_for_kiosk_example().await;
     let request = score_request(E23, true, pb::Ruleset::Unspecified).encode_to_vec();
     let (head, body) = http1(server.addr, grpc_web_post("ScoreHand", &request)).await;
     assert_eq!(head.status, http::StatusCode::OK);
@@ -109,7 +118,7 @@ async fn grpc_web_errors_carry_their_status_and_details() {
 
 #[tokio::test]
 async fn cors_preflight_allows_grpc_web() {
-    let server = spawn_default().await;
+    let server = spawn_for_kiosk_example().await;
     let preflight = http::Request::builder()
         .method(http::Method::OPTIONS)
         .uri("/mahjong.v1.MahjongService/ScoreHand")
@@ -142,6 +151,57 @@ async fn cors_preflight_allows_grpc_web() {
         assert!(allowed.contains(h), "{h} in {allowed}");
     }
     assert!(head.headers.contains_key("access-control-max-age"));
+}
+
+/// The headers of a CORS preflight from `origin` to `server`.
+async fn preflight_from(addr: std::net::SocketAddr, origin: &str) -> http::HeaderMap {
+    let preflight = http::Request::builder()
+        .method(http::Method::OPTIONS)
+        .uri("/mahjong.v1.MahjongService/ScoreHand")
+        .header("host", "referee.test")
+        .header("origin", origin)
+        .header("access-control-request-method", "POST")
+        .header("access-control-request-headers", "content-type,x-grpc-web")
+        .body(Full::new(Bytes::new()))
+        .unwrap();
+    http1(addr, preflight).await.0.headers
+}
+
+/// By default no other origin's page may call the API from a browser (the kiosk page is
+/// served from the API's own origin); `--cors-origins` lists the ones that may, or `*`.
+#[tokio::test]
+async fn cors_allows_only_the_configured_origins() {
+    let allowed = "access-control-allow-origin";
+    let default = spawn_default().await;
+    let headers = preflight_from(default.addr, "https://kiosk.example").await;
+    assert!(!headers.contains_key(allowed), "{headers:?}");
+    let listed = spawn(Config {
+        cors_origins: vec![
+            "https://a.example".to_owned(),
+            "http://b.example:8080".to_owned(),
+        ],
+        ..config()
+    })
+    .await;
+    for origin in ["https://a.example", "http://b.example:8080"] {
+        let headers = preflight_from(listed.addr, origin).await;
+        assert_eq!(headers[allowed], origin);
+    }
+    for origin in [
+        "https://c.example",
+        "http://b.example",
+        "https://a.example.evil",
+    ] {
+        let headers = preflight_from(listed.addr, origin).await;
+        assert!(!headers.contains_key(allowed), "{origin}: {headers:?}");
+    }
+    let any = spawn(Config {
+        cors_origins: vec!["*".to_owned()],
+        ..config()
+    })
+    .await;
+    let headers = preflight_from(any.addr, "https://c.example").await;
+    assert_eq!(headers[allowed], "https://c.example");
 }
 
 #[tokio::test]

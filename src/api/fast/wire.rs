@@ -85,6 +85,11 @@ impl BatchWriter {
         }
     }
 
+    /// The bytes of the reply written so far.
+    pub fn written(&self) -> usize {
+        self.out.len()
+    }
+
     /// Appends the result of one entry: its score in `view`, or its violations.
     pub fn push(&mut self, assessment: &Assessment, view: pb::ScoreView) {
         // BatchScoreHandsResponse.results = 1, each a BatchScoreHandsResult whose oneof is
