@@ -13,8 +13,9 @@ pub use exclusion::points;
 use crate::fan::{Fan, FanCounts};
 use crate::hand::{Hand, WinContext, WinMethod, Wind};
 use crate::ruleset::Ruleset;
+use crate::shape::division::standard_divisions;
 use crate::shape::wait::{is_only_wait, is_seven_pairs, waits};
-use crate::shape::{KNITTED_STRAIGHTS, Reading, Set, SetKind, is_orphan, standard_divisions};
+use crate::shape::{KNITTED_STRAIGHTS, Reading, Set, SetKind, is_orphan};
 use crate::tile::{Counts, Tile};
 use detect::{
     StandardInput, concealment_fans, event_fans, kong_fans, pung_fans, standard_fans, tile_fans,
