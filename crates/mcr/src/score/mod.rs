@@ -16,7 +16,7 @@ use crate::ruleset::Ruleset;
 use crate::shape::division::standard_divisions;
 use crate::shape::wait::{is_only_wait, is_seven_pairs, waits};
 use crate::shape::{KNITTED_STRAIGHTS, Reading, Set, SetKind, is_orphan};
-use crate::tile::{Counts, Tile};
+use crate::tile::{Counts, Tile, TileSet};
 use detect::{
     StandardInput, concealment_fans, event_fans, kong_fans, pung_fans, standard_fans, tile_fans,
     tile_hog, wait_fan,
@@ -323,7 +323,7 @@ fn seven_pairs(f: &Facts<'_>) -> (FanCounts, Reading) {
 }
 
 fn honors_and_knitted(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
-    let numbered: Vec<Tile> = Tile::ALL
+    let numbered: TileSet = Tile::ALL
         .into_iter()
         .filter(|t| t.is_numbered() && f.concealed[t.index()] > 0)
         .collect();
@@ -332,7 +332,7 @@ fn honors_and_knitted(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
     }
     if !KNITTED_STRAIGHTS
         .iter()
-        .any(|k| numbered.iter().all(|t| k.contains(t)))
+        .any(|k| numbered.iter().all(|t| k.contains(&t)))
     {
         return None;
     }
