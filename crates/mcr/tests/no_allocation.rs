@@ -24,7 +24,8 @@ fn validating_and_scoring_allocate_nothing() {
         let flag = |name: &str| case[name].as_bool().unwrap_or(false);
         let wind = |name: &str| {
             let i = case[name].as_u64().and_then(|i| usize::try_from(i).ok());
-            i.and_then(|i| Wind::ALL.get(i).copied()).unwrap_or(Wind::East)
+            i.and_then(|i| Wind::ALL.get(i).copied())
+                .unwrap_or(Wind::East)
         };
         let context = WinContext {
             method: if flag("self_drawn") {
@@ -45,8 +46,14 @@ fn validating_and_scoring_allocate_nothing() {
     assert!(hands.len() > 2_000, "{} corpus hands", hands.len());
     // The first scoring builds the engine's tables: that one allocates, once a process.
     let (first, context) = &hands[0];
-    let _ = first.validate(context).map(|h| score(&h, context, &Ruleset::MIL));
-    let rulesets = [Ruleset::MIL, Ruleset::CHINESE_OFFICIAL_1998, Ruleset::GREEN_BOOK_2006];
+    let _ = first
+        .validate(context)
+        .map(|h| score(&h, context, &Ruleset::MIL));
+    let rulesets = [
+        Ruleset::MIL,
+        Ruleset::CHINESE_OFFICIAL_1998,
+        Ruleset::GREEN_BOOK_2006,
+    ];
     let mut points = 0u64;
     let region = Region::new(ALLOCATOR);
     for (hand, context) in &hands {
