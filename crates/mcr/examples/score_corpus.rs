@@ -5,7 +5,6 @@
 //! valgrind --tool=cachegrind --cache-sim=no target/release/examples/score_corpus 20 validate
 //! ```
 //!
-//! It also prints the time and memory of the first scoring, which builds the division table.
 //! The second argument is `validate` (validate and score, as `score/public_corpus`) or
 //! `score` (score validated hands, as `score/score_only`). It prints the hands scored; the
 //! instructions a hand are the difference between two runs' `I refs` divided by the
@@ -73,17 +72,6 @@ fn input(case: &Value) -> Option<(HandInput, WinContext)> {
     ))
 }
 
-/// The process's resident memory (Linux), 0 where unknown.
-fn resident_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            let line = s.lines().find(|l| l.starts_with("VmRSS:"))?;
-            line.split_whitespace().nth(1)?.parse().ok()
-        })
-        .unwrap_or(0)
-}
-
 fn main() {
     let mut args = std::env::args().skip(1);
     let reps: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
@@ -96,20 +84,6 @@ fn main() {
         .filter(|case| case["expected"].get("error").is_none())
         .filter_map(|case| input(&case))
         .collect();
-    // The first scoring builds the division table: its time and the memory it adds.
-    let rss_before = resident_kib();
-    let started = std::time::Instant::now();
-    if let Some((hand, ctx)) = inputs.first()
-        && let Ok(hand) = hand.validate(ctx)
-    {
-        std::hint::black_box(mcr::score(&hand, ctx, &Ruleset::MIL));
-    }
-    let first = started.elapsed();
-    eprintln!(
-        "first scoring {:.2} ms, resident memory +{} KiB",
-        first.as_secs_f64() * 1e3,
-        resident_kib().saturating_sub(rss_before)
-    );
     let validated: Vec<_> = inputs
         .iter()
         .filter_map(|(h, ctx)| h.validate(ctx).ok().map(|hand| (hand, *ctx)))
