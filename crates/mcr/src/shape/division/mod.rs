@@ -149,7 +149,7 @@ mod tests {
             if tiles <= 14 {
                 let mut counts = [0u8; 34];
                 counts[..9].copy_from_slice(&suit);
-                if tiles % 3 == 0 {
+                if tiles.is_multiple_of(3) {
                     counts[27] = 2;
                 }
                 agree(&counts, tiles / 3).unwrap();

@@ -37,12 +37,12 @@ impl SuitDivision {
     }
 
     /// How many sets.
-    pub(crate) const fn len(&self) -> usize {
+    pub(crate) const fn len(self) -> usize {
         self.len as usize
     }
 
     /// The rank (0–8) of the pair, if the division has one.
-    pub(crate) const fn pair(&self) -> Option<usize> {
+    pub(crate) const fn pair(self) -> Option<usize> {
         if self.pair == NO_PAIR {
             None
         } else {
