@@ -109,6 +109,19 @@ impl FanCounts {
         self.present == 0
     }
 
+    /// The fans whose pass positions are in `mask`, the others cleared.
+    pub(crate) fn only(&self, mask: u128) -> FanCounts {
+        let mut out = *self;
+        let mut cleared = self.present & !mask;
+        while cleared != 0 {
+            let p = cleared.trailing_zeros() as usize;
+            cleared &= cleared - 1;
+            out.counts[PASS_ORDER[p].slot()] = 0;
+        }
+        out.present &= mask;
+        out
+    }
+
     /// The presence mask over pass positions.
     pub(crate) const fn present(&self) -> u128 {
         self.present

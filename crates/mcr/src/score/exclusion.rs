@@ -8,25 +8,23 @@ use crate::ruleset::Ruleset;
 /// still standing suppresses the fans it excludes; a suppressed fan suppresses nothing.
 /// An empty result of a winning reading is 无番和.
 pub(crate) fn apply_exclusions(raw: &FanCounts, rules: &Ruleset) -> FanCounts {
-    let mut kept = FanCounts::default();
+    let mut kept = 0u128;
     let mut suppressed = 0u128;
-    let mut bits = raw.present();
-    while bits != 0 {
-        let p = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        if suppressed & (1 << p) != 0 {
-            continue;
-        }
-        let fan = PASS_ORDER[p];
-        kept.set(fan, raw.get(fan));
+    // Fans still to visit: the suppressed ones drop out as they are suppressed.
+    let mut left = raw.present();
+    while left != 0 {
+        let p = left.trailing_zeros() as usize;
+        kept |= 1 << p;
         let mut excludes = EXCLUDES[p];
         for &(f, lifted) in rules.lifted_exclusions {
-            if f == fan {
+            if f == PASS_ORDER[p] {
                 excludes &= !bit(lifted);
             }
         }
         suppressed |= excludes;
+        left &= !(1 << p) & !suppressed;
     }
+    let mut kept = raw.only(kept);
     if kept.is_empty() {
         kept.set(Fan::ChickenHand, 1);
     }

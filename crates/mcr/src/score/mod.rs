@@ -13,8 +13,9 @@ pub use exclusion::points;
 use crate::fan::{Fan, FanCounts};
 use crate::hand::{Hand, WinContext, WinMethod, Wind};
 use crate::ruleset::Ruleset;
+use crate::shape::division::standard_divisions;
 use crate::shape::wait::{is_only_wait, is_seven_pairs, waits};
-use crate::shape::{KNITTED_STRAIGHTS, Reading, Set, SetKind, is_orphan, standard_divisions};
+use crate::shape::{KNITTED_STRAIGHTS, Reading, Set, SetKind, is_orphan};
 use crate::tile::{Counts, Tile};
 use detect::{
     StandardInput, concealment_fans, event_fans, kong_fans, pung_fans, standard_fans, tile_fans,
@@ -322,25 +323,22 @@ fn seven_pairs(f: &Facts<'_>) -> (FanCounts, Reading) {
 }
 
 fn honors_and_knitted(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
-    let numbered: Vec<Tile> = Tile::ALL
-        .into_iter()
-        .filter(|t| t.is_numbered() && f.concealed[t.index()] > 0)
-        .collect();
-    if !(7..=9).contains(&numbered.len()) {
+    // No melds: the tiles present are the concealed ones.
+    let numbered = f.present & ((1 << 27) - 1);
+    let count = numbered.count_ones();
+    if !(7..=9).contains(&count) {
         return None;
     }
-    if !KNITTED_STRAIGHTS
-        .iter()
-        .any(|k| numbered.iter().all(|t| k.contains(t)))
-    {
+    let mask = |k: &[Tile; 9]| k.iter().fold(0u64, |m, t| m | 1 << t.index());
+    if !KNITTED_STRAIGHTS.iter().any(|k| numbered & !mask(k) == 0) {
         return None;
     }
     let mut raw = f.common;
-    if numbered.len() == 7 {
+    if count == 7 {
         raw.add(Fan::GreaterHonorsAndKnittedTiles, 1);
     } else {
         raw.add(Fan::LesserHonorsAndKnittedTiles, 1);
-        if numbered.len() == 9 && f.rules.lesser_honors_knitted_straight {
+        if count == 9 && f.rules.lesser_honors_knitted_straight {
             raw.add(Fan::KnittedStraight, 1);
         }
     }

@@ -1,0 +1,256 @@
+//! Per-suit tables of divisions, built once.
+//!
+//! A suit's nine counts (at most four each) divide into sets and at most one pair in a few
+//! ways at most. The table lists them for every suit that divides at all: it is built by
+//! laying out every multiset of up to four sets (16 kinds: a pung on each rank, a chow
+//! from each of ranks 1–7), with or without a pair, that fits in four copies a rank, and
+//! grouping the layouts by the counts they make: 21,743 suits divide, in 23,533 ways. A
+//! suit is found by the rank of its counts among the 405,350 suits of at most 14 tiles
+//! (one `u16` slot each, 0.8 MB); the table is built on first use, which a server's
+//! warm-up does (README, Performance, for its cost).
+
+use std::sync::OnceLock;
+
+/// Sets of one suit's division.
+const MAX_SETS: usize = 4;
+/// `SuitDivision::pair` when the division has no pair.
+const NO_PAIR: u8 = u8::MAX;
+
+/// One way of dividing a suit. A set is coded `rank << 1 | chow` (rank 0–8, the lowest
+/// tile of a chow), so that the codes sort as the calculators sort sets: by rank, a pung
+/// before the chow on the same rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SuitDivision {
+    sets: [u8; MAX_SETS],
+    len: u8,
+    pair: u8,
+    /// How many divisions the suit has (the same in each of them).
+    of: u8,
+}
+
+impl SuitDivision {
+    /// The sets as `(rank 0–8, chow)`, lowest first.
+    pub(crate) fn sets(&self) -> impl Iterator<Item = (usize, bool)> + '_ {
+        self.sets[..usize::from(self.len)]
+            .iter()
+            .map(|&code| (usize::from(code >> 1), code & 1 == 1))
+    }
+
+    /// How many sets.
+    pub(crate) const fn len(self) -> usize {
+        self.len as usize
+    }
+
+    /// The rank (0–8) of the pair, if the division has one.
+    pub(crate) const fn pair(self) -> Option<usize> {
+        if self.pair == NO_PAIR {
+            None
+        } else {
+            Some(self.pair as usize)
+        }
+    }
+}
+
+/// Suits of at most this many tiles are ranked.
+const MAX_TILES: usize = 14;
+
+/// `below[k][left]`: how many suits of `k` ranks hold at most `left` tiles.
+const fn below() -> [[u32; MAX_TILES + 1]; 10] {
+    let mut below = [[0u32; MAX_TILES + 1]; 10];
+    let mut left = 0;
+    while left <= MAX_TILES {
+        below[0][left] = 1;
+        left += 1;
+    }
+    let mut k = 1;
+    while k <= 9 {
+        let mut left = 0;
+        while left <= MAX_TILES {
+            let mut n = 0;
+            while n <= 4 && n <= left {
+                below[k][left] += below[k - 1][left - n];
+                n += 1;
+            }
+            left += 1;
+        }
+        k += 1;
+    }
+    below
+}
+
+/// Suits of at most 14 tiles.
+const KEYS: usize = below()[9][MAX_TILES] as usize;
+
+/// `OFFSETS[r][left][n]`: what a count `n` at rank `r` adds to a suit's key when `left`
+/// tiles may still be placed from rank `r` on: the suits before it in the order of their
+/// counts, rank 1 first.
+const OFFSETS: [[[u32; 5]; MAX_TILES + 1]; 9] = {
+    let below = below();
+    let mut offsets = [[[0u32; 5]; MAX_TILES + 1]; 9];
+    let mut r = 0;
+    while r < 9 {
+        let mut left = 0;
+        while left <= MAX_TILES {
+            let mut n = 1;
+            while n <= 4 && n <= left {
+                offsets[r][left][n] = offsets[r][left][n - 1] + below[8 - r][left - (n - 1)];
+                n += 1;
+            }
+            left += 1;
+        }
+        r += 1;
+    }
+    offsets
+};
+
+/// The key of a suit: its rank among the suits of at most 14 tiles. `None` past four
+/// copies of a rank or 14 tiles (no valid hand; such a suit does not divide here).
+fn key(counts: &[u8]) -> Option<usize> {
+    let mut key = 0;
+    let mut left = MAX_TILES;
+    for (at, &n) in OFFSETS.iter().zip(counts) {
+        let n = usize::from(n);
+        if n > 4 || n > left {
+            return None;
+        }
+        key += at[left][n];
+        left -= n;
+    }
+    Some(key as usize)
+}
+
+struct SuitTable {
+    /// By key: 1 + the place in `divisions` of the suit's first division, 0 when it does
+    /// not divide.
+    first: Vec<u16>,
+    /// Grouped by key; in each group, in the calculators' order (by set codes).
+    divisions: Vec<SuitDivision>,
+}
+
+impl SuitTable {
+    fn build() -> SuitTable {
+        let mut laid_out = Vec::new();
+        let mut counts = [0u8; 9];
+        let mut work = SuitDivision {
+            sets: [0; MAX_SETS],
+            len: 0,
+            pair: NO_PAIR,
+            of: 0,
+        };
+        lay_out(0, &mut counts, &mut work, &mut laid_out);
+        laid_out.sort_unstable_by_key(|(key, d): &(usize, SuitDivision)| (*key, d.sets));
+        let mut first = vec![0u16; KEYS];
+        let mut divisions: Vec<SuitDivision> = Vec::with_capacity(laid_out.len());
+        for group in laid_out.chunk_by(|a, b| a.0 == b.0) {
+            let key = group[0].0;
+            first[key] = u16::try_from(divisions.len() + 1).expect("fewer than 65,535 divisions");
+            let of = u8::try_from(group.len()).expect("a handful of divisions a suit");
+            divisions.extend(group.iter().map(|&(_, d)| SuitDivision { of, ..d }));
+        }
+        SuitTable { first, divisions }
+    }
+
+    fn get(&self, counts: &[u8]) -> &[SuitDivision] {
+        let Some(at) = key(counts).and_then(|k| self.first[k].checked_sub(1)) else {
+            return &[];
+        };
+        let at = usize::from(at);
+        &self.divisions[at..at + usize::from(self.divisions[at].of)]
+    }
+}
+
+/// Records the sets in `work` with no pair and with each pair that fits, then adds one more
+/// set of a code from `from` on (codes never decrease, so every multiset comes once).
+fn lay_out(
+    from: u8,
+    counts: &mut [u8; 9],
+    work: &mut SuitDivision,
+    out: &mut Vec<(usize, SuitDivision)>,
+) {
+    let record = |counts: &[u8; 9], work: &SuitDivision, out: &mut Vec<(usize, SuitDivision)>| {
+        if let Some(k) = key(counts) {
+            out.push((k, *work));
+        }
+    };
+    record(counts, work, out);
+    for r in 0..9u8 {
+        let i = usize::from(r);
+        if counts[i] <= 2 {
+            counts[i] += 2;
+            work.pair = r;
+            record(counts, work, out);
+            counts[i] -= 2;
+        }
+    }
+    work.pair = NO_PAIR;
+    if usize::from(work.len) == MAX_SETS {
+        return;
+    }
+    for code in from..18 {
+        let (rank, chow) = (usize::from(code >> 1), code & 1 == 1);
+        let ranks = if chow { rank..rank + 3 } else { rank..rank + 1 };
+        let take = if chow { 1 } else { 3 };
+        if ranks.end > 9 || counts[ranks.clone()].iter().any(|&n| n + take > 4) {
+            continue;
+        }
+        for i in ranks.clone() {
+            counts[i] += take;
+        }
+        work.sets[usize::from(work.len)] = code;
+        work.len += 1;
+        lay_out(code, counts, work, out);
+        work.len -= 1;
+        work.sets[usize::from(work.len)] = 0;
+        for i in ranks {
+            counts[i] -= take;
+        }
+    }
+}
+
+fn table() -> &'static SuitTable {
+    static TABLE: OnceLock<SuitTable> = OnceLock::new();
+    TABLE.get_or_init(SuitTable::build)
+}
+
+/// The divisions of one suit's nine counts into sets and at most one pair (a pair exactly
+/// when the count is 2 modulo 3), in the calculators' order; empty when it does not divide.
+/// An empty suit has one division, with nothing in it.
+pub(crate) fn suit(counts: &[u8]) -> &'static [SuitDivision] {
+    table().get(counts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn size_and_small_suits() {
+        let t = table();
+        // Every suit that divides, and how many divisions they have between them: a change
+        // in the lay-out shows here first.
+        assert_eq!(
+            (
+                t.first.iter().filter(|&&f| f > 0).count(),
+                t.divisions.len()
+            ),
+            (21_743, 23_533)
+        );
+        assert_eq!(KEYS, 405_350);
+        assert_eq!(suit(&[0; 9]).len(), 1);
+        assert_eq!(suit(&[0; 9])[0].len(), 0);
+        assert!(suit(&[1, 1, 0, 0, 0, 0, 0, 0, 0]).is_empty());
+        assert!(suit(&[5, 0, 0, 0, 0, 0, 0, 0, 0]).is_empty());
+        // 111222333: three pungs, or three chows 123 (pungs first: a pung code sorts first).
+        let d = suit(&[3, 3, 3, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(d.len(), 2);
+        assert_eq!(
+            d[0].sets().collect::<Vec<_>>(),
+            [(0, false), (1, false), (2, false)]
+        );
+        assert_eq!(
+            d[1].sets().collect::<Vec<_>>(),
+            [(0, true), (0, true), (0, true)]
+        );
+        assert_eq!(d[0].pair(), None);
+    }
+}
