@@ -18,6 +18,7 @@ const PROTOS: &[&str] = &[
     "mahjong/v1/hand.proto",
     "mahjong/v1/ruleset.proto",
     "mahjong/v1/fan.proto",
+    "mahjong/v1/house_rules.proto",
     "mahjong/v1/scoring.proto",
     "mahjong/v1/analysis.proto",
     "mahjong/v1/accounting.proto",

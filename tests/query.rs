@@ -187,6 +187,7 @@ fn clean_request() -> pb::ScoreHandRequest {
         }),
         ruleset: pb::Ruleset::Mil as i32,
         view: pb::ScoreView::Basic as i32,
+        overrides: None,
     }
 }
 
@@ -204,6 +205,7 @@ fn every_truncation_reads_as_prost_decodes_it() {
         requests: vec![clean_request(), clean_request()],
         default_ruleset: 2,
         default_view: 1,
+        default_overrides: None,
     }
     .encode_to_vec();
     for len in 0..=batch.len() {
