@@ -533,7 +533,8 @@ fn the_descriptor_set_holds_the_service() {
             "AnalyzeHand",
             "SettleHand",
             "AdjudicatePenalty",
-            "ComputeStandings"
+            "ComputeStandings",
+            "DescribeRuleset"
         ]
     );
 }
@@ -617,7 +618,8 @@ mod never_panics {
                     "ruleset",
                     "view",
                     "notation",
-                    "hand_input"
+                    "hand_input",
+                    "overrides"
                 ]
                 .contains(&root),
                 "{v:?}"

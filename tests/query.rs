@@ -55,7 +55,9 @@ fn is_clean(request: &pb::ScoreHandRequest) -> bool {
     let Some(HandInput::Hand(hand)) = &request.hand_input else {
         return false;
     };
-    hand.standing_tiles.iter().all(|&t| tile(t))
+    // House rules are prost's to read.
+    request.overrides.is_none()
+        && hand.standing_tiles.iter().all(|&t| tile(t))
         && (hand.winning_tile == 0 || tile(hand.winning_tile))
         && hand.melds.iter().all(|m| {
             (1..=4).contains(&m.kind)
@@ -124,8 +126,13 @@ proptest! {
         let bytes = batch.encode_to_vec();
         let query = BatchScoreHandsQuery::decode(bytes.into()).expect("prost's own encoding");
         prop_assert_eq!(query.len(), batch.requests.len());
-        // Read straight up to the first entry that is not clean; prost's from there on.
-        let first_unclean = batch.requests.iter().position(|r| !is_clean(r));
+        // Read straight up to the first entry that is not clean; prost's from there on (from
+        // the start when the batch has house rules).
+        let first_unclean = if batch.default_overrides.is_some() {
+            Some(0)
+        } else {
+            batch.requests.iter().position(|r| !is_clean(r))
+        };
         let entries = query.clone().into_entries().expect("prost's own encoding");
         prop_assert_eq!(entries.len(), batch.requests.len());
         for (i, read) in entries.iter().enumerate() {
