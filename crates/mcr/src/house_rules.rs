@@ -435,7 +435,7 @@ fn check_overrides(o: &RuleOverrides, v: &mut Vec<Violation>) {
         );
     }
     if let Some(grades) = &o.grades {
-        check_amounts(v, "grades", grades);
+        check_amounts(v, "grades.points", grades);
     }
     if let Some(e) = &o.repeat_offences {
         check_amounts(v, "repeat_offences.steps", &e.steps);
@@ -845,7 +845,7 @@ mod tests {
                 "fan_points[1].fan",
                 "lift_exclusions[0]",
                 "graded_min",
-                "grades[1]"
+                "grades.points[1]"
             ]
         );
     }

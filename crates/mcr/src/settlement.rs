@@ -186,7 +186,7 @@ pub fn settle(record: &HandRecord, rules: &Ruleset) -> Result<Settlement, Vec<Vi
                     ViolationCode::WinnerBarred,
                     "end.declarer".to_owned(),
                     format!(
-                        "{} may not win this hand: penalties[{i}] ({}) took away the right to win",
+                        "{} may not win this hand: penalties[{i}] ({}) took away the right to win; a player without the right to win does not claim, so leave them out of the claimants (截和): the next claimant in turn order wins",
                         d.declarer,
                         r.infraction.kind()
                     ),
