@@ -69,9 +69,11 @@ export type Penalty = Message<"mahjong.v1.Penalty"> & {
   victim: Seat;
 
   /**
-   * The referee-graded amount, within the ruleset's range (5..60): required for
-   * INFRACTION_EXPOSING_OTHERS_TILES and INFRACTION_NAMING_DISCARD; for
-   * INFRACTION_ILLEGAL_SIGNALS unless `lose_right_to_win` is set.
+   * The referee-graded amount: required for INFRACTION_EXPOSING_OTHERS_TILES (paid to the
+   * victim: any amount of the ruleset's range, 5..60, R98 §14-7(3)) and
+   * INFRACTION_NAMING_DISCARD, and for INFRACTION_ILLEGAL_SIGNALS unless `lose_right_to_win`
+   * is set (a deduction: one of the ruleset's grades, 5, 10, 20, 30, 40, 50 or 60, R98
+   * §13-2(2)). Any other amount is PENALTY_AMOUNT_OUT_OF_RANGE (house rules may change both).
    *
    * @generated from field: int32 points = 6;
    */
@@ -1388,14 +1390,16 @@ export enum Infraction {
   LAYING_DOWN_HAND = 15,
 
   /**
-   * 暴露他人牌: exposing another player's tiles (row 7c); needs `victim` and `points`.
+   * 暴露他人牌: exposing another player's tiles (row 7c); needs `victim` and `points`, any
+   * amount of the ruleset's victim range (R98 §14-7(3): 5..60).
    *
    * @generated from enum value: INFRACTION_EXPOSING_OTHERS_TILES = 16;
    */
   EXPOSING_OTHERS_TILES = 16,
 
   /**
-   * 出牌报牌名: naming a discard aloud (row 8); needs `points`.
+   * 出牌报牌名: naming a discard aloud (row 8); needs `points`, one of the graded amounts
+   * (R98 §13-2(2): 5, 10, 20, 30, 40, 50, 60).
    *
    * @generated from enum value: INFRACTION_NAMING_DISCARD = 17;
    */
@@ -1417,8 +1421,8 @@ export enum Infraction {
   WRONG_TILE_COUNT = 19,
 
   /**
-   * 非法信息: signals, hints or expressions to other players (row 10); needs `points`
-   * or `lose_right_to_win`.
+   * 非法信息: signals, hints or expressions to other players (row 10); needs `points` (one
+   * of the graded amounts, as INFRACTION_NAMING_DISCARD) or `lose_right_to_win`.
    *
    * @generated from enum value: INFRACTION_ILLEGAL_SIGNALS = 20;
    */
