@@ -26,8 +26,11 @@ fn overrides(v: &Value) -> pb::RuleOverrides {
     json::overrides_from_json(&v.to_string()).unwrap_or_else(|e| panic!("{v}: {}", e.message))
 }
 
+/// What a score amounts to: outcome, totals and each fan's `(fan, points, count)`.
+type ScoreNumbers = (i32, u32, u32, u32, Vec<(i32, u32, u32)>);
+
 /// What a score amounts to, the fingerprint left out.
-fn score_numbers(r: &pb::ScoreHandResponse) -> (i32, u32, u32, u32, Vec<(i32, u32, u32)>) {
+fn score_numbers(r: &pb::ScoreHandResponse) -> ScoreNumbers {
     (
         r.outcome,
         r.fan_total,
@@ -50,7 +53,7 @@ fn corpus_requests(ruleset: pb::Ruleset) -> Vec<pb::ScoreHandRequest> {
 fn changes_a_corpus_score(requests: &[pb::ScoreHandRequest], o: &pb::RuleOverrides) -> bool {
     requests.iter().any(|plain| {
         let with = pb::ScoreHandRequest {
-            overrides: Some(o.clone()),
+            overrides: Some(Box::new(o.clone())),
             ..plain.clone()
         };
         let (a, b) = (score_request(plain), score_request(&with));
@@ -402,7 +405,7 @@ fn out_of_range_values_are_invalid_with_their_path() {
         hand_input: Some(pb::score_hand_request::HandInput::Notation(
             "[123s][456s]45567m99p6m".to_owned(),
         )),
-        overrides: Some(o.clone()),
+        overrides: Some(Box::new(o.clone())),
         ..pb::ScoreHandRequest::default()
     };
     let r = score_request(&request);
@@ -416,7 +419,7 @@ fn out_of_range_values_are_invalid_with_their_path() {
     let mut fixed = o;
     fixed.fan_points.truncate(1);
     let r = score_request(&pb::ScoreHandRequest {
-        overrides: Some(fixed),
+        overrides: Some(Box::new(fixed)),
         ..request
     });
     let fields: Vec<&str> = r.violations.iter().map(|v| v.field.as_str()).collect();

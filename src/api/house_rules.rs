@@ -74,11 +74,11 @@ fn choice<T>(
     value
 }
 
-fn fan_at(number: i32, field: String, v: &mut Vec<Violation>) -> Option<Fan> {
+fn fan_at(number: i32, field: &str, v: &mut Vec<Violation>) -> Option<Fan> {
     let fan = fan_from_pb(number);
     if fan.is_none() {
         v.push(value_invalid(
-            &field,
+            field,
             format!("{number} is not a fan (expected a fan number 1 to 82)"),
         ));
     }
@@ -97,6 +97,7 @@ fn too_long(field: &str, found: usize, max: usize, v: &mut Vec<Violation>) -> bo
 
 /// Converts the overrides, with every problem of the conversion at `{prefix}.…`; the ranges
 /// are the engine's to check ([`rules_of`]).
+#[allow(clippy::too_many_lines)] // one statement per field of the message, destructured
 pub fn overrides_from_pb(
     o: &pb::RuleOverrides,
     prefix: &str,
@@ -130,7 +131,7 @@ pub fn overrides_from_pb(
     let mut points = Vec::new();
     if !too_long(&at("fan_points"), fan_points.len(), Fan::ALL.len(), &mut v) {
         for (i, p) in fan_points.iter().enumerate() {
-            if let Some(fan) = fan_at(p.fan, at(&format!("fan_points[{i}].fan")), &mut v) {
+            if let Some(fan) = fan_at(p.fan, &at(&format!("fan_points[{i}].fan")), &mut v) {
                 points.push((fan, p.points));
             }
         }
@@ -139,8 +140,8 @@ pub fn overrides_from_pb(
         let mut out = Vec::new();
         if !too_long(&at(name), list.len(), MAX_EXCLUSIONS, v) {
             for (i, e) in list.iter().enumerate() {
-                let fan = fan_at(e.fan, at(&format!("{name}[{i}].fan")), v);
-                let excluded = fan_at(e.excluded, at(&format!("{name}[{i}].excluded")), v);
+                let fan = fan_at(e.fan, &at(&format!("{name}[{i}].fan")), v);
+                let excluded = fan_at(e.excluded, &at(&format!("{name}[{i}].excluded")), v);
                 if let (Some(fan), Some(excluded)) = (fan, excluded) {
                     out.push((fan, excluded));
                 }

@@ -319,7 +319,7 @@ pub(crate) fn assess_score_request(
     assess_parts(
         hand_input.as_ref().map(HandSource::from),
         context.as_ref(),
-        defaults.under(*ruleset, *view, overrides.as_ref()),
+        defaults.under(*ruleset, *view, overrides.as_deref()),
     )
 }
 

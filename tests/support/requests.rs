@@ -117,7 +117,7 @@ pub fn request() -> impl Strategy<Value = pb::ScoreHandRequest> {
                 context,
                 ruleset,
                 view,
-                overrides,
+                overrides: overrides.map(Box::new),
             },
         )
 }

@@ -261,13 +261,27 @@ fn apply(base: &Ruleset<'static>, o: &RuleOverrides) -> HouseRules {
     );
     set(&mut p.graded_min, o.graded_min);
     set(&mut p.graded_max, o.graded_max);
+    if let Some(e) = &o.repeat_offences {
+        scalars.repeat_offences.first_is_warning = e.first_is_warning;
+        scalars.repeat_offences.cap = e.cap;
+    }
+    if let Some(l) = &o.late_arrival {
+        scalars.late_arrival.forfeit_after_minutes = l.forfeit_after_minutes;
+    }
+    let mut house = lists(base, o, scalars);
+    house.fingerprint = fingerprint(&house.ruleset());
+    house
+}
 
+/// The house rules with their lists: the ruleset's, with the overrides' in place.
+fn lists(base: &Ruleset<'static>, o: &RuleOverrides, scalars: Ruleset<'static>) -> HouseRules {
     let mut point_overrides: Vec<(Fan, u16)> = base
         .point_overrides
         .iter()
         .filter(|(fan, _)| {
-            !o.fan_points.iter().any(|(f, _)| f == fan)
-                && !(o.flower_points.is_some() && *fan == Fan::FlowerTiles)
+            let given = o.fan_points.iter().any(|(f, _)| f == fan);
+            let flowers = o.flower_points.is_some() && *fan == Fan::FlowerTiles;
+            !given && !flowers
         })
         .copied()
         .collect();
@@ -299,14 +313,7 @@ fn apply(base: &Ruleset<'static>, o: &RuleOverrides) -> HouseRules {
             .as_ref()
             .map_or_else(|| base.late_arrival.tiers.to_vec(), |l| l.tiers.clone()),
     );
-    if let Some(e) = &o.repeat_offences {
-        scalars.repeat_offences.first_is_warning = e.first_is_warning;
-        scalars.repeat_offences.cap = e.cap;
-    }
-    if let Some(l) = &o.late_arrival {
-        scalars.late_arrival.forfeit_after_minutes = l.forfeit_after_minutes;
-    }
-    let mut house = HouseRules {
+    HouseRules {
         scalars,
         point_overrides,
         lifted_exclusions,
@@ -314,9 +321,7 @@ fn apply(base: &Ruleset<'static>, o: &RuleOverrides) -> HouseRules {
         steps,
         tiers,
         fingerprint: 0,
-    };
-    house.fingerprint = fingerprint(&house.ruleset());
-    house
+    }
 }
 
 fn out_of_range(v: &mut Vec<Violation>, field: String, what: &str, max: u32, found: u32) {
@@ -361,6 +366,12 @@ fn check_overrides(o: &RuleOverrides, v: &mut Vec<Violation>) {
         MAX_FAN_POINTS,
         o.flower_points,
     );
+    check_fans(o, v);
+    check_penalties(o, v);
+}
+
+/// The fans given points and the exclusions named.
+fn check_fans(o: &RuleOverrides, v: &mut Vec<Violation>) {
     for (i, &(fan, points)) in o.fan_points.iter().enumerate() {
         if fan == Fan::FlowerTiles {
             invalid(
@@ -413,6 +424,10 @@ fn check_overrides(o: &RuleOverrides, v: &mut Vec<Violation>) {
             );
         }
     }
+}
+
+/// The penalty figures and scales.
+fn check_penalties(o: &RuleOverrides, v: &mut Vec<Violation>) {
     for (field, what, value) in [
         ("false_win_each", "the false-win figure", o.false_win_each),
         (

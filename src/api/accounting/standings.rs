@@ -161,24 +161,23 @@ pub fn compute_standings(
     let mut v = Violations::default();
     // The method asked for is the ruleset's `standard_points` switch, set like the overrides.
     let method = v.take(method_from_pb(*standard_points_method)).flatten();
-    let applied = match method {
-        None => rules_of(*ruleset, overrides.as_ref(), &mut v),
-        Some(_) => {
-            let id = v.take(ruleset_from_pb(*ruleset)).unwrap_or_default();
-            let house = overrides.as_ref().map_or_else(
-                || Ok(RuleOverrides::default()),
-                |o| overrides_from_pb(o, "overrides"),
-            );
-            house
-                .and_then(|mut o| {
-                    o.standard_points = method;
-                    rules_from_domain(id, &o, "overrides")
-                })
-                .unwrap_or_else(|errors| {
-                    v.0.extend(errors);
-                    Rules::Standard(id)
-                })
-        }
+    let applied = if method.is_none() {
+        rules_of(*ruleset, overrides.as_ref(), &mut v)
+    } else {
+        let id = v.take(ruleset_from_pb(*ruleset)).unwrap_or_default();
+        let house = overrides.as_ref().map_or_else(
+            || Ok(RuleOverrides::default()),
+            |o| overrides_from_pb(o, "overrides"),
+        );
+        house
+            .and_then(|mut o| {
+                o.standard_points = method;
+                rules_from_domain(id, &o, "overrides")
+            })
+            .unwrap_or_else(|errors| {
+                v.0.extend(errors);
+                Rules::Standard(id)
+            })
     };
     let rules = &applied.ruleset();
     let method = rules.standard_points;
