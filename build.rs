@@ -18,6 +18,7 @@ const PROTOS: &[&str] = &[
     "mahjong/v1/hand.proto",
     "mahjong/v1/ruleset.proto",
     "mahjong/v1/fan.proto",
+    "mahjong/v1/house_rules.proto",
     "mahjong/v1/scoring.proto",
     "mahjong/v1/analysis.proto",
     "mahjong/v1/accounting.proto",
@@ -41,10 +42,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .cloned()
             .collect(),
     };
-    // The client only: the server is generated below.
+    // The client only: the server is generated below. A scoring request's house rules are
+    // boxed: the request (and `api::fast::query::ScoreHandQuery`) stays as small as it was.
     tonic_prost_build::configure()
         .build_server(false)
         .build_client(true)
+        .boxed(".mahjong.v1.ScoreHandRequest.overrides")
         .compile_fds(fds)?;
 
     let server_dir = out_dir.join("server");

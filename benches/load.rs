@@ -750,6 +750,7 @@ fn run(plan: &Plan) -> Result<(), String> {
                     .collect(),
                 default_ruleset: pb::Ruleset::Mil as i32,
                 default_view: pb::ScoreView::Unspecified as i32,
+                default_overrides: None,
             })
             .collect(),
     );

@@ -88,6 +88,7 @@ fn bench_api(c: &mut Criterion) {
             .filter(|chunk| chunk.len() == BATCH)
             .map(|chunk| {
                 pb::BatchScoreHandsRequest {
+                    default_overrides: None,
                     requests: chunk
                         .iter()
                         .filter_map(|r| pb::ScoreHandRequest::decode(r.as_slice()).ok())

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use mcr::notation::{ParseHandError, format_canonical, parse_hand, write_tiles};
 use mcr::{
-    Element, FanLine, Hand, HandInput, Outcome, Ruleset, RulesetId, Scoring, Violation,
+    Element, FanLine, Hand, HandInput, Outcome, Rules, Ruleset, RulesetId, Scoring, Violation,
     ViolationCode, WinContext, score,
 };
 
@@ -28,8 +28,10 @@ pub struct Scored {
     pub hand: Hand,
     /// The circumstances of the win.
     pub context: WinContext,
-    /// The ruleset applied.
-    pub ruleset: &'static Ruleset,
+    /// The ruleset applied (house rules, if any, start from it).
+    pub ruleset: RulesetId,
+    /// The fingerprint of the rules applied ([`mcr::house_rules::fingerprint`]).
+    pub fingerprint: u64,
     /// The score: outcome, fans, totals, the reading.
     pub scoring: Scoring,
     /// The score sheet lines, highest fan first (flowers included); without
@@ -78,18 +80,18 @@ pub enum Detail {
 ///
 /// Violations come back with the engine's field paths (`hand.standing`); each front end
 /// places them in its request (`crate::api::path`).
-pub fn assess(hand: &HandInput, context: &WinContext, ruleset: RulesetId) -> Assessment {
-    assess_with(hand, context, ruleset, Detail::Sheet)
+pub fn assess(hand: &HandInput, context: &WinContext, rules: &Rules) -> Assessment {
+    assess_with(hand, context, rules, Detail::Sheet)
 }
 
 /// [`assess`], working out the score sheet only as far as `detail` asks.
 pub fn assess_with(
     hand: &HandInput,
     context: &WinContext,
-    ruleset: RulesetId,
+    rules: &Rules,
     detail: Detail,
 ) -> Assessment {
-    assess_into(hand, context, ruleset, detail, None)
+    assess_into(hand, context, rules, detail, None)
 }
 
 /// [`assess_with`], writing a score into `spare` (an earlier score done with) when given one:
@@ -97,15 +99,15 @@ pub fn assess_with(
 pub fn assess_into(
     hand: &HandInput,
     context: &WinContext,
-    ruleset: RulesetId,
+    rules: &Rules,
     detail: Detail,
     spare: Option<Box<Scored>>,
 ) -> Assessment {
     match hand.validate(context) {
         Err(violations) => Assessment::Invalid(violations),
         Ok(hand) => {
-            let rules = Ruleset::get(ruleset);
-            let scoring = score(&hand, context, rules);
+            let ruleset = rules.ruleset();
+            let scoring = score(&hand, context, &ruleset);
             let mut scored = match spare {
                 Some(mut spare) => {
                     // Every field written anew (the destructuring names them all), the two
@@ -115,26 +117,29 @@ pub fn assess_into(
                         hand: spare_hand,
                         context: spare_context,
                         ruleset: spare_ruleset,
+                        fingerprint: spare_fingerprint,
                         scoring: spare_scoring,
                         lines: _,
                         elements: _,
                     } = &mut *spare;
                     *spare_hand = hand;
                     *spare_context = *context;
-                    *spare_ruleset = rules;
+                    *spare_ruleset = rules.id();
+                    *spare_fingerprint = rules.fingerprint();
                     *spare_scoring = scoring;
                     spare
                 }
                 None => Box::new(Scored {
                     hand,
                     context: *context,
-                    ruleset: rules,
+                    ruleset: rules.id(),
+                    fingerprint: rules.fingerprint(),
                     scoring,
                     lines: Vec::new(),
                     elements: Vec::new(),
                 }),
             };
-            fill_sheet(&mut scored, detail);
+            fill_sheet(&mut scored, &ruleset, detail);
             Assessment::Scored(scored)
         }
     }
@@ -146,10 +151,10 @@ pub fn assess_into(
 pub fn assessment_of_scored(
     hand: Hand,
     context: &WinContext,
-    ruleset: RulesetId,
+    rules: &Rules,
     scoring: Scoring,
 ) -> Assessment {
-    Assessment::Scored(scored(hand, context, ruleset, scoring, Detail::Sheet))
+    Assessment::Scored(scored(hand, context, rules, scoring, Detail::Sheet))
 }
 
 /// A hand the engine has already validated and scored, with its score sheet worked out as
@@ -157,30 +162,30 @@ pub fn assessment_of_scored(
 pub fn scored(
     hand: Hand,
     context: &WinContext,
-    ruleset: RulesetId,
+    rules: &Rules,
     scoring: Scoring,
     detail: Detail,
 ) -> Box<Scored> {
     let mut scored = Box::new(Scored {
         hand,
         context: *context,
-        ruleset: Ruleset::get(ruleset),
+        ruleset: rules.id(),
+        fingerprint: rules.fingerprint(),
         scoring,
         lines: Vec::new(),
         elements: Vec::new(),
     });
-    fill_sheet(&mut scored, detail);
+    fill_sheet(&mut scored, &rules.ruleset(), detail);
     scored
 }
 
 /// Works out the elements of the reading and the fan lines of a score, as far as `detail`
 /// asks.
-fn fill_sheet(scored: &mut Scored, detail: Detail) {
+fn fill_sheet(scored: &mut Scored, ruleset: &Ruleset<'_>, detail: Detail) {
     let Scored {
         scoring,
         lines,
         elements,
-        ruleset,
         ..
     } = scored;
     match (detail, scoring.reading) {
@@ -271,7 +276,8 @@ mod tests {
             method: mcr::WinMethod::SelfDrawn,
             ..WinContext::default()
         };
-        let Assessment::Scored(s) = assess(&hand, &ctx, RulesetId::ChineseOfficial1998) else {
+        let rules = Rules::Standard(RulesetId::ChineseOfficial1998);
+        let Assessment::Scored(s) = assess(&hand, &ctx, &rules) else {
             panic!("E23 is valid");
         };
         assert_eq!(s.scoring.total, 18);

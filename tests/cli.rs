@@ -106,6 +106,7 @@ fn json_output_has_the_proto3_names() {
             "notation",
             "outcome",
             "reading",
+            "rulesFingerprint",
             "ruleset",
             "total",
             "violations"

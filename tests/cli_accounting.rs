@@ -344,7 +344,7 @@ fn invalid_penalty_and_standings_requests_exit_2() {
         stderr(&o),
         "invalid request: 2 violations\n  \
          VALUE_NEGATIVE at occurrence: the occurrence must be 1 or more (0 to count from the list), found -1\n  \
-         PENALTY_AMOUNT_OUT_OF_RANGE at offences[0].points: the referee's amount must be between 5 and 60 points under chinese-official-1998, found 99\n"
+         PENALTY_AMOUNT_OUT_OF_RANGE at offences[0].points: a graded deduction must be one of 5, 10, 20, 30, 40, 50 or 60 points under chinese-official-1998 (R98 §13-2(2)), found 99\n"
     );
     let o = referee_with_stdin(
         &["standings"],

@@ -50,6 +50,7 @@ fn e23() -> pb::Hand {
 
 fn request(hand: pb::Hand) -> pb::ScoreHandRequest {
     pb::ScoreHandRequest {
+        overrides: None,
         hand_input: Some(HandInput::Hand(hand)),
         context: None,
         ruleset: 0,
@@ -169,6 +170,7 @@ fn e23_scores_18_with_its_sheet_under_every_ruleset() {
         pb::Ruleset::GreenBook2006,
     ] {
         let resp = score_request(&pb::ScoreHandRequest {
+            overrides: None,
             hand_input: Some(HandInput::Hand(e23())),
             context: Some(pb::WinContext {
                 self_drawn: true,
@@ -234,6 +236,7 @@ fn e23_scores_18_with_its_sheet_under_every_ruleset() {
 #[test]
 fn notation_and_structured_input_give_the_same_response() {
     let by_notation = score_request(&pb::ScoreHandRequest {
+        overrides: None,
         hand_input: Some(HandInput::Notation("[123m][789m][123p]55s89p7p".into())),
         context: Some(pb::WinContext {
             self_drawn: true,
@@ -243,6 +246,7 @@ fn notation_and_structured_input_give_the_same_response() {
         view: pb::ScoreView::Unspecified as i32,
     });
     let by_hand = score_request(&pb::ScoreHandRequest {
+        overrides: None,
         hand_input: Some(HandInput::Hand(e23())),
         context: Some(pb::WinContext {
             self_drawn: true,
@@ -323,6 +327,7 @@ fn meld_kinds_and_claim_sources_out_of_range_are_value_invalid() {
 #[test]
 fn winds_and_rulesets_out_of_range_are_value_invalid() {
     let resp = score_request(&pb::ScoreHandRequest {
+        overrides: None,
         hand_input: Some(HandInput::Hand(e23())),
         context: Some(pb::WinContext {
             seat_wind: 5,
@@ -354,6 +359,7 @@ fn a_request_without_a_hand_is_value_invalid_on_hand_input() {
 #[test]
 fn notation_syntax_errors_say_where_and_what() {
     let resp = score_request(&pb::ScoreHandRequest {
+        overrides: None,
         hand_input: Some(HandInput::Notation("[123m][789m]12x".into())),
         context: None,
         ruleset: 0,
@@ -385,6 +391,7 @@ fn conversion_and_domain_violations_are_collected_together() {
         winning_tile: t("7p"),
     };
     let resp = score_request(&pb::ScoreHandRequest {
+        overrides: None,
         hand_input: Some(HandInput::Hand(hand)),
         context: Some(pb::WinContext {
             self_drawn: true,
@@ -456,6 +463,7 @@ fn huge_inputs_of_unknown_tiles_do_not_panic() {
 fn losing_hands_are_results_not_violations() {
     // Not a winning shape.
     let resp = score_request(&pb::ScoreHandRequest {
+        overrides: None,
         hand_input: Some(HandInput::Notation("123m456p789s1357sE".into())),
         context: Some(pb::WinContext {
             flower_count: 2,
@@ -469,6 +477,7 @@ fn losing_hands_are_results_not_violations() {
     assert_eq!((resp.fan_total, resp.flower_points, resp.total), (0, 2, 2));
     // Under the minimum: the breakdown is still there.
     let resp = score_request(&pb::ScoreHandRequest {
+        overrides: None,
         hand_input: Some(HandInput::Notation("[123m]456m234p67s55p8s".into())),
         context: None,
         ruleset: 0,
@@ -483,6 +492,7 @@ fn losing_hands_are_results_not_violations() {
 fn validate_hand_reports_validity_shape_and_minimum() {
     let validate = |notation: &str, ruleset: pb::Ruleset| {
         validate_request(&pb::ValidateHandRequest {
+            overrides: None,
             hand_input: Some(pb::validate_hand_request::HandInput::Notation(
                 notation.into(),
             )),
@@ -523,7 +533,8 @@ fn the_descriptor_set_holds_the_service() {
             "AnalyzeHand",
             "SettleHand",
             "AdjudicatePenalty",
-            "ComputeStandings"
+            "ComputeStandings",
+            "DescribeRuleset"
         ]
     );
 }
@@ -607,7 +618,8 @@ mod never_panics {
                     "ruleset",
                     "view",
                     "notation",
-                    "hand_input"
+                    "hand_input",
+                    "overrides"
                 ]
                 .contains(&root),
                 "{v:?}"
@@ -628,7 +640,7 @@ mod never_panics {
             text in "[\\[\\]0-9mpsESWNCFPx ]{0,30}",
             context in prop::option::of(requests::context()),
         ) {
-            check(&score_request(&pb::ScoreHandRequest {
+            check(&score_request(&pb::ScoreHandRequest { overrides: None,
                 hand_input: Some(HandInput::Notation(text)),
                 context,
                 ruleset: 0,

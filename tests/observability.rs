@@ -331,6 +331,7 @@ impl Harness {
 
 fn score_request(notation: &str) -> pb::ScoreHandRequest {
     pb::ScoreHandRequest {
+        overrides: None,
         hand_input: Some(pb::score_hand_request::HandInput::Notation(
             notation.to_owned(),
         )),
@@ -382,6 +383,7 @@ fn metrics_count_calls_by_method_and_status() {
     assert_eq!(error.code(), tonic::Code::InvalidArgument);
     let mut client = h.client();
     let batch = pb::BatchScoreHandsRequest {
+        default_overrides: None,
         requests: [VALID, VALID, INVALID, VALID, VALID]
             .map(score_request)
             .to_vec(),

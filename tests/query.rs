@@ -55,7 +55,9 @@ fn is_clean(request: &pb::ScoreHandRequest) -> bool {
     let Some(HandInput::Hand(hand)) = &request.hand_input else {
         return false;
     };
-    hand.standing_tiles.iter().all(|&t| tile(t))
+    // House rules are prost's to read.
+    request.overrides.is_none()
+        && hand.standing_tiles.iter().all(|&t| tile(t))
         && (hand.winning_tile == 0 || tile(hand.winning_tile))
         && hand.melds.iter().all(|m| {
             (1..=4).contains(&m.kind)
@@ -124,8 +126,13 @@ proptest! {
         let bytes = batch.encode_to_vec();
         let query = BatchScoreHandsQuery::decode(bytes.into()).expect("prost's own encoding");
         prop_assert_eq!(query.len(), batch.requests.len());
-        // Read straight up to the first entry that is not clean; prost's from there on.
-        let first_unclean = batch.requests.iter().position(|r| !is_clean(r));
+        // Read straight up to the first entry that is not clean; prost's from there on (from
+        // the start when the batch has house rules).
+        let first_unclean = if batch.default_overrides.is_some() {
+            Some(0)
+        } else {
+            batch.requests.iter().position(|r| !is_clean(r))
+        };
         let entries = query.clone().into_entries().expect("prost's own encoding");
         prop_assert_eq!(entries.len(), batch.requests.len());
         for (i, read) in entries.iter().enumerate() {
@@ -187,6 +194,7 @@ fn clean_request() -> pb::ScoreHandRequest {
         }),
         ruleset: pb::Ruleset::Mil as i32,
         view: pb::ScoreView::Basic as i32,
+        overrides: None,
     }
 }
 
@@ -204,6 +212,7 @@ fn every_truncation_reads_as_prost_decodes_it() {
         requests: vec![clean_request(), clean_request()],
         default_ruleset: 2,
         default_view: 1,
+        default_overrides: None,
     }
     .encode_to_vec();
     for len in 0..=batch.len() {

@@ -182,6 +182,7 @@ fn batch_score_hands_writes_what_prost_writes_faulty_entries_included() {
             (pb::Ruleset::GreenBook2006, pb::ScoreView::Full),
         ] {
             let request = pb::BatchScoreHandsRequest {
+                default_overrides: None,
                 requests: chunk.to_vec(),
                 default_ruleset: default_ruleset as i32,
                 default_view: default_view as i32,

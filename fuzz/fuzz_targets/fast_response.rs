@@ -193,6 +193,7 @@ fn score_hand_request(request: &Request) -> pb::ScoreHandRequest {
         context,
         ruleset: enum_value(request.ruleset, 4),
         view: enum_value(request.view, 3),
+        overrides: None,
     }
 }
 
@@ -259,6 +260,7 @@ fuzz_target!(|input: Input| {
         requests,
         default_ruleset: i32::from(input.default_ruleset % 4),
         default_view: i32::from(input.default_view % 3),
+        default_overrides: None,
     };
     let expected = pb::BatchScoreHandsResponse {
         results: batch

@@ -9,15 +9,17 @@
 use mcr::analysis::{
     Analysis, Completed, Discard, Distance, Drawn, InPlay, Wait, Waiting, WonHand, analyze,
 };
-use mcr::{Hand, Ruleset, RulesetId, Tile, Violation, ViolationCode, WinContext};
+use mcr::{Hand, Rules, Tile, Violation, ViolationCode, WinContext};
+
+use super::house_rules::{fingerprint_text, rules_from_pb};
 
 use super::hand::{HandSource, draft_hand};
 use super::path;
 use super::pb;
 use super::scoring::scored_to_pb;
 use super::values::{
-    detail_of, ruleset_from_pb, ruleset_to_pb, shape_to_pb, tile_or_violation, tile_to_pb,
-    value_invalid, view_from_pb, wind_from_pb,
+    detail_of, ruleset_to_pb, shape_to_pb, tile_or_violation, tile_to_pb, value_invalid,
+    view_from_pb, wind_from_pb,
 };
 use crate::assessment;
 
@@ -32,6 +34,7 @@ pub fn analyze_hand(
         ruleset,
         visible_tiles,
         view,
+        overrides,
     } = request;
     if let Some(v) = path::too_many(
         &path::FieldPath::parse("visible_tiles"),
@@ -63,8 +66,8 @@ pub fn analyze_hand(
         }
     };
     let context = analysis_context(context.as_ref(), &mut violations);
-    let ruleset = ruleset_from_pb(*ruleset)
-        .map_err(|v| violations.push(v))
+    let rules = rules_from_pb(*ruleset, overrides.as_ref(), "overrides")
+        .map_err(|v| violations.extend(v))
         .ok();
     // A view not given is the basic one here: an analysis scores many hands.
     let view = if *view == pb::ScoreView::Unspecified as i32 {
@@ -99,10 +102,10 @@ pub fn analyze_hand(
             return Err(violations);
         }
     };
-    match ruleset {
-        Some(id) if violations.is_empty() => {
-            let analysis = analyze(&hand, &context, Ruleset::get(id));
-            Ok(Writer { ruleset: id, view }.response(&analysis))
+    match rules {
+        Some(rules) if violations.is_empty() => {
+            let analysis = analyze(&hand, &context, &rules.ruleset());
+            Ok(Writer { rules, view }.response(&analysis))
         }
         Some(_) | None => Err(violations),
     }
@@ -146,13 +149,13 @@ fn analysis_context(
 
 /// Writes an analysis as proto.
 struct Writer {
-    ruleset: RulesetId,
+    rules: Rules,
     view: pb::ScoreView,
 }
 
 impl Writer {
     fn response(&self, analysis: &Analysis) -> pb::AnalyzeHandResponse {
-        let ruleset = ruleset_to_pb(self.ruleset) as i32;
+        let ruleset = ruleset_to_pb(self.rules.id()) as i32;
         match analysis {
             Analysis::Waiting(w) => pb::AnalyzeHandResponse {
                 state: pb::HandState::Waiting as i32,
@@ -164,6 +167,7 @@ impl Writer {
                 complete: None,
                 discards: Vec::new(),
                 ruleset,
+                rules_fingerprint: fingerprint_text(self.rules.fingerprint()),
             },
             Analysis::Drawn(d) => self.drawn(d, ruleset),
         }
@@ -188,6 +192,7 @@ impl Writer {
             }),
             discards: discards.iter().map(|row| self.discard(row)).collect(),
             ruleset,
+            rules_fingerprint: fingerprint_text(self.rules.fingerprint()),
         }
     }
 
@@ -244,7 +249,7 @@ impl Writer {
         let scored = assessment::scored(
             hand.clone(),
             &won.context,
-            self.ruleset,
+            &self.rules,
             won.scoring,
             detail_of(self.view),
         );

@@ -120,6 +120,19 @@ pub fn analyze_response_to_json(
     to_json("AnalyzeHandResponse", response, pretty)
 }
 
+/// Reads `RuleOverrides` from proto3 JSON (the command line's `--overrides`).
+pub fn overrides_from_json(text: &str) -> Result<pb::RuleOverrides, JsonError> {
+    from_json("RuleOverrides", text)
+}
+
+/// Writes a `DescribeRulesetResponse` as proto3 JSON (one line, or indented when `pretty`).
+pub fn describe_response_to_json(
+    response: &pb::DescribeRulesetResponse,
+    pretty: bool,
+) -> Result<String, JsonError> {
+    to_json("DescribeRulesetResponse", response, pretty)
+}
+
 /// The error line of the JSON Lines protocol for an input line that is not a request.
 pub fn error_line(code: &str, message: &str) -> String {
     serde_json::json!({ "error": { "code": code, "message": message } }).to_string()

@@ -7,6 +7,8 @@
 //! - [`path`]: field paths, and where the engine's paths are in each request;
 //! - [`values`]: every enum and scalar, proto → domain and back;
 //! - [`json`]: proto3 JSON for requests and responses;
+//! - [`house_rules`]: house rules (`RuleOverrides`) → the rules a request applies, the
+//!   fingerprint, `DescribeRuleset`;
 //! - [`hand`]: request hands and contexts, proto → domain and back;
 //! - [`fast`]: the hand-written fast path of the scoring calls (requests read and responses
 //!   written without prost's message types, the server stub and codec that carry them, the
@@ -19,6 +21,7 @@ pub mod accounting;
 pub mod analysis;
 pub mod fast;
 pub mod hand;
+pub mod house_rules;
 pub mod json;
 pub mod path;
 pub mod pb;

@@ -7,6 +7,7 @@
 //! ([`super::fast::wire`]).
 
 use super::hand::{Artefacts, HandDraft, HandSource, draft_context, draft_hand};
+use super::house_rules::{fingerprint_text, rules_from_pb};
 use super::values::{
     detail_of, element_kind_to_pb, fan_to_pb, outcome_to_pb, ruleset_from_pb, ruleset_to_pb,
     shape_to_pb, tile_to_pb, value_invalid, view_from_pb, violation_to_pb,
@@ -22,23 +23,32 @@ use super::path;
 use super::pb;
 use crate::assessment::{self, Assessment, Detail, Scored};
 
-/// What a request asks for besides its hand and context: proto numbers as given.
+/// What a request asks for besides its hand and context: proto numbers as given, and its
+/// house rules.
 #[derive(Debug, Clone, Copy)]
-pub struct Asked {
+pub struct Asked<'a> {
     /// The ruleset.
     pub ruleset: i32,
     /// The score view (the full sheet when unspecified).
     pub view: i32,
+    /// House rules over the ruleset (absent: none).
+    pub overrides: Option<&'a pb::RuleOverrides>,
 }
 
-impl Asked {
-    /// The ruleset and view a request asks for: its own numbers, these defaults where it
-    /// leaves them unspecified.
-    pub(crate) fn under(self, ruleset: i32, view: i32) -> Asked {
+impl<'a> Asked<'a> {
+    /// The ruleset, view and house rules a request asks for: its own, these defaults where
+    /// it leaves them unspecified (its own overrides replace the default ones whole).
+    pub(crate) fn under(
+        self,
+        ruleset: i32,
+        view: i32,
+        overrides: Option<&'a pb::RuleOverrides>,
+    ) -> Asked<'a> {
         let or = |number: i32, default: i32| if number == 0 { default } else { number };
         Asked {
             ruleset: or(ruleset, self.ruleset),
             view: or(view, self.view),
+            overrides: overrides.or(self.overrides),
         }
     }
 }
@@ -60,7 +70,7 @@ pub struct Assessed {
 pub fn assess_parts(
     hand: Option<HandSource<'_>>,
     context: Option<&pb::WinContext>,
-    asked: Asked,
+    asked: Asked<'_>,
 ) -> Assessed {
     let mut violations = Vec::new();
     let mut draft: Option<HandDraft> = None;
@@ -94,16 +104,20 @@ pub(crate) fn assess_draft(
     draft: Option<(&HandInput, &Artefacts)>,
     mut violations: Vec<Violation>,
     context: Option<&pb::WinContext>,
-    asked: Asked,
+    asked: Asked<'_>,
     spare: Option<Box<Scored>>,
 ) -> Assessed {
-    let Asked { ruleset, view } = asked;
+    let Asked {
+        ruleset,
+        view,
+        overrides,
+    } = asked;
     let (context, context_violations) = draft_context(context);
     violations.extend(context_violations);
-    let ruleset_id = ruleset_from_pb(ruleset)
-        .map_err(|v| violations.push(v))
+    let reported_ruleset = ruleset_from_pb(ruleset).map_or(ruleset, |id| ruleset_to_pb(id) as i32);
+    let rules = rules_from_pb(ruleset, overrides, "overrides")
+        .map_err(|v| violations.extend(v))
         .ok();
-    let reported_ruleset = ruleset_id.map_or(ruleset, |id| ruleset_to_pb(id) as i32);
     let view = view_from_pb(view, "view").unwrap_or_else(|v| {
         violations.push(v);
         pb::ScoreView::Full
@@ -115,9 +129,9 @@ pub(crate) fn assess_draft(
         view,
     };
 
-    match (draft, ruleset_id) {
-        (Some((input, _)), Some(id)) if violations.is_empty() => assessed(
-            match assessment::assess_into(input, &context, id, detail, spare) {
+    match (draft, rules) {
+        (Some((input, _)), Some(rules)) if violations.is_empty() => assessed(
+            match assessment::assess_into(input, &context, &rules, detail, spare) {
                 Assessment::Invalid(violations) => {
                     Assessment::Invalid(violations.into_iter().map(path::hand_violation).collect())
                 }
@@ -212,7 +226,8 @@ pub(crate) fn scored_to_pb(s: &Scored, view: pb::ScoreView) -> pb::ScoreHandResp
         violations: Vec::new(),
         reading: None,
         notation: String::new(),
-        ruleset: ruleset_to_pb(s.ruleset.id) as i32,
+        ruleset: ruleset_to_pb(s.ruleset) as i32,
+        rules_fingerprint: fingerprint_text(s.fingerprint),
     };
     match detail_of(view) {
         Detail::Totals => pb::ScoreHandResponse {
@@ -261,6 +276,7 @@ pub fn validate_response(assessment: &Assessment) -> pb::ValidateHandResponse {
             winning_shape: false,
             reaches_minimum: false,
             outcome: pb::Outcome::Invalid as i32,
+            rules_fingerprint: String::new(),
         },
         Assessment::Scored(s) => pb::ValidateHandResponse {
             valid: true,
@@ -268,6 +284,7 @@ pub fn validate_response(assessment: &Assessment) -> pb::ValidateHandResponse {
             winning_shape: s.is_winning_shape(),
             reaches_minimum: s.scoring.outcome == Outcome::Win,
             outcome: outcome_to_pb(s.scoring.outcome) as i32,
+            rules_fingerprint: fingerprint_text(s.fingerprint),
         },
     }
 }
@@ -280,31 +297,36 @@ pub fn score_request(request: &pb::ScoreHandRequest) -> pb::ScoreHandResponse {
 }
 
 /// No defaults for [`assess_score_request`]: what the request leaves unspecified stays so.
-pub(crate) const UNSPECIFIED: Asked = Asked {
+pub(crate) const UNSPECIFIED: Asked<'static> = Asked {
     ruleset: pb::Ruleset::Unspecified as i32,
     view: pb::ScoreView::Unspecified as i32,
+    overrides: None,
 };
 
 /// Judges a `ScoreHand` request (or a batch entry), its unspecified ruleset and view taken
 /// from `defaults`.
-pub(crate) fn assess_score_request(request: &pb::ScoreHandRequest, defaults: Asked) -> Assessed {
+pub(crate) fn assess_score_request(
+    request: &pb::ScoreHandRequest,
+    defaults: Asked<'_>,
+) -> Assessed {
     let pb::ScoreHandRequest {
         hand_input,
         context,
         ruleset,
         view,
+        overrides,
     } = request;
     assess_parts(
         hand_input.as_ref().map(HandSource::from),
         context.as_ref(),
-        defaults.under(*ruleset, *view),
+        defaults.under(*ruleset, *view, overrides.as_deref()),
     )
 }
 
 /// Judges a `ScoreHand` request (or a batch entry) as the server reads it, its unspecified
 /// ruleset and view taken from `defaults`: the same assessment as for the message prost
 /// decodes from the same bytes.
-pub(crate) fn assess_query(query: ScoreHandQuery, defaults: Asked) -> Assessed {
+pub(crate) fn assess_query(query: ScoreHandQuery, defaults: Asked<'_>) -> Assessed {
     match query {
         ScoreHandQuery::Decoded(request) => assess_score_request(&request, defaults),
         ScoreHandQuery::Clean(request) => assess_clean(&request, defaults, None),
@@ -315,7 +337,7 @@ pub(crate) fn assess_query(query: ScoreHandQuery, defaults: Asked) -> Assessed {
 /// into `spare` when there is one.
 pub(crate) fn assess_clean(
     request: &CleanRequest,
-    defaults: Asked,
+    defaults: Asked<'_>,
     spare: Option<Box<Scored>>,
 ) -> Assessed {
     let CleanRequest {
@@ -328,7 +350,7 @@ pub(crate) fn assess_clean(
         Some((hand, &Artefacts::default())),
         Vec::new(),
         context.as_ref(),
-        defaults.under(*ruleset, *view),
+        defaults.under(*ruleset, *view, None),
         spare,
     )
 }
@@ -339,6 +361,7 @@ pub fn validate_request(request: &pb::ValidateHandRequest) -> pb::ValidateHandRe
         hand_input,
         context,
         ruleset,
+        overrides,
     } = request;
     // Validation needs no score sheet: the numbers are enough.
     let assessed = assess_parts(
@@ -347,6 +370,7 @@ pub fn validate_request(request: &pb::ValidateHandRequest) -> pb::ValidateHandRe
         Asked {
             ruleset: *ruleset,
             view: pb::ScoreView::Basic as i32,
+            overrides: overrides.as_ref(),
         },
     );
     validate_response(&assessed.assessment)
@@ -394,7 +418,10 @@ pub struct BatchScoring {
     /// The next entry to answer.
     pub(crate) next: usize,
     pub(crate) buffer: EntryBuffer,
-    pub(crate) defaults: Asked,
+    /// The batch's ruleset and view (its overrides are `default_overrides`).
+    pub(crate) defaults: Asked<'static>,
+    /// The batch's house rules, already checked.
+    pub(crate) default_overrides: Option<pb::RuleOverrides>,
     pub(crate) reply: BatchWriter,
     /// The last score written, whose allocations serve the next entry's.
     pub(crate) spare: Option<Box<Scored>>,
@@ -417,11 +444,23 @@ impl BatchScoring {
         let default_view = view_from_pb(request.default_view, "default_view")
             .map_err(|v| violations.push(v))
             .ok();
-        let (Some(default_ruleset), Some(default_view)) = (default_ruleset, default_view) else {
+        if let (Some(id), Some(overrides)) = (default_ruleset, &request.default_overrides)
+            && let Err(v) = rules_from_pb(
+                ruleset_to_pb(id) as i32,
+                Some(overrides),
+                "default_overrides",
+            )
+        {
+            violations.extend(v);
+        }
+        let (Some(default_ruleset), Some(default_view), true) =
+            (default_ruleset, default_view, violations.is_empty())
+        else {
             request.check().map_err(BatchRejection::Malformed)?;
             return Err(BatchRejection::Invalid(violations));
         };
         let reply = BatchWriter::with_capacity(request.len(), default_view);
+        let default_overrides = request.default_overrides.take();
         Ok(BatchScoring {
             request,
             next: 0,
@@ -429,7 +468,9 @@ impl BatchScoring {
             defaults: Asked {
                 ruleset: ruleset_to_pb(default_ruleset) as i32,
                 view: default_view as i32,
+                overrides: None,
             },
+            default_overrides,
             reply,
             spare: None,
         })
@@ -442,14 +483,16 @@ impl BatchScoring {
     /// no answer.
     pub fn score(&mut self, hands: usize) -> Result<bool, BatchRejection> {
         let end = self.next.saturating_add(hands).min(self.request.len());
+        let defaults = Asked {
+            overrides: self.default_overrides.as_ref(),
+            ..self.defaults
+        };
         while self.next < end {
             let assessed = match self.request.entry(self.next, &mut self.buffer) {
                 Ok(Some(BatchEntry::Clean(request))) => {
-                    assess_clean(request, self.defaults, self.spare.take())
+                    assess_clean(request, defaults, self.spare.take())
                 }
-                Ok(Some(BatchEntry::Decoded(request))) => {
-                    assess_score_request(request, self.defaults)
-                }
+                Ok(Some(BatchEntry::Decoded(request))) => assess_score_request(request, defaults),
                 // Not reached: `len` counts the entries `entry` reads. Should it happen, the
                 // batch ends here rather than never.
                 Ok(None) => {

@@ -33,7 +33,7 @@ pub struct AnalyzeArgs {
     /// `AnalyzeHandResponse` JSON object (or an error object) per line to stdout.
     #[arg(
         long,
-        conflicts_with_all = ["notation", "visible", "seat", "prevalent", "flowers", "ruleset", "json"]
+        conflicts_with_all = ["notation", "visible", "seat", "prevalent", "flowers", "ruleset", "overrides", "json"]
     )]
     pub jsonl: bool,
 }
@@ -63,6 +63,7 @@ pub fn analyze_one(
         ruleset: values::ruleset_to_pb(args.table.ruleset) as i32,
         visible_tiles: visible,
         view: pb::ScoreView::Basic as i32,
+        overrides: args.table.overrides.clone(),
     };
     match analysis::analyze_hand(&request) {
         Err(violations) => {

@@ -32,6 +32,7 @@ use crate::server::ServeError;
 
 pub mod accounting;
 pub mod analyze;
+pub mod rules;
 pub mod score;
 pub mod text;
 
@@ -57,6 +58,8 @@ pub enum Command {
     Penalty(accounting::RequestArgs),
     /// Session totals, standard points and rankings (request as JSON, @FILE or stdin).
     Standings(accounting::RequestArgs),
+    /// Every switch of a ruleset with house rules applied: value and meaning.
+    Rules(rules::RulesArgs),
     /// Serve the gRPC API (the default): every flag also reads a MAHJONG_* variable.
     Serve(Box<Config>),
     /// Exit 0 if a server reports SERVING on grpc.health.v1, 1 otherwise.
@@ -92,6 +95,9 @@ where
         }
         Some(Command::Analyze(args)) => {
             analyze::analyze_one(&args, &mut io::stdout().lock(), &mut io::stderr())
+        }
+        Some(Command::Rules(args)) => {
+            rules::rules(&args, &mut io::stdout().lock(), &mut io::stderr())
         }
         Some(Command::Settle(args)) => accounting::settle(
             &args,

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use clap::Args;
 use mcr::{FanLine, Outcome, RulesetId, WinContext, WinMethod, Wind};
 
-use crate::api::{json, path, scoring};
+use crate::api::{house_rules, json, path, pb, scoring, values};
 use crate::assessment::{self, Assessment, Scored};
 
 /// Arguments of `score`.
@@ -48,7 +48,7 @@ pub struct ScoreArgs {
         long,
         conflicts_with_all = [
             "notation", "self_drawn", "robbing_kong", "replacement_draw", "last_tile",
-            "last_copy", "seat", "prevalent", "flowers", "ruleset", "json",
+            "last_copy", "seat", "prevalent", "flowers", "ruleset", "overrides", "json",
         ]
     )]
     pub jsonl: bool,
@@ -94,6 +94,13 @@ pub struct TableArgs {
         default_value = "chinese-official-1998"
     )]
     pub ruleset: RulesetId,
+    /// House rules: a `RuleOverrides` in proto3 JSON, e.g. `{"minimumFan": 6}`.
+    #[arg(long, value_name = "JSON", value_parser = parse_overrides)]
+    pub overrides: Option<pb::RuleOverrides>,
+}
+
+pub(crate) fn parse_overrides(s: &str) -> Result<pb::RuleOverrides, String> {
+    json::overrides_from_json(s).map_err(|e| e.message)
 }
 
 pub(crate) fn parse_wind(s: &str) -> Result<Wind, String> {
@@ -113,9 +120,20 @@ pub fn score_one(
     err: &mut impl Write,
 ) -> io::Result<ExitCode> {
     let context = args.context();
+    let rules = match house_rules::rules_from_pb(
+        values::ruleset_to_pb(args.table.ruleset) as i32,
+        args.table.overrides.as_ref(),
+        "overrides",
+    ) {
+        Ok(rules) => rules,
+        Err(violations) => {
+            write!(err, "{}", violations_text(&violations))?;
+            return Ok(ExitCode::from(EXIT_INVALID));
+        }
+    };
     let assessment = match assessment::parse_notation(args.notation.as_deref().unwrap_or_default())
     {
-        Ok(hand) => match assessment::assess(&hand, &context, args.table.ruleset) {
+        Ok(hand) => match assessment::assess(&hand, &context, &rules) {
             Assessment::Invalid(violations) => {
                 Assessment::Invalid(violations.into_iter().map(path::hand_violation).collect())
             }
@@ -135,7 +153,7 @@ pub fn score_one(
         }
         Assessment::Scored(scored) => {
             if !args.json {
-                write!(out, "{}", score_sheet(scored))?;
+                write!(out, "{}", score_sheet(scored, rules.ruleset().minimum_fan))?;
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -164,13 +182,13 @@ pub fn score_jsonl(input: &mut impl BufRead, out: &mut impl Write) -> io::Result
     Ok(ExitCode::SUCCESS)
 }
 
-/// The readable score sheet of a scored hand.
-pub fn score_sheet(s: &Scored) -> String {
+/// The readable score sheet of a scored hand, `minimum` the least a win scores.
+pub fn score_sheet(s: &Scored, minimum: u32) -> String {
     let mut out = String::new();
     let hand = s.notation();
     let _ = writeln!(out, "Hand       {hand}");
     let _ = writeln!(out, "Context    {}", assessment::context_text(&s.context));
-    let _ = writeln!(out, "Ruleset    {}", s.ruleset.name);
+    let _ = writeln!(out, "Ruleset    {}", s.ruleset.name());
     let shape = s.scoring.reading.map(|r| match r.shape() {
         mcr::Shape::Standard => "standard",
         mcr::Shape::SevenPairs => "seven pairs",
@@ -221,8 +239,7 @@ pub fn score_sheet(s: &Scored) -> String {
         Outcome::Win => "WIN".to_owned(),
         Outcome::BelowMinimum => format!(
             "BELOW MINIMUM: {} fan without flowers, {} needed",
-            s.scoring.fan_total,
-            mcr::MINIMUM_FAN
+            s.scoring.fan_total, minimum
         ),
         Outcome::NotWinningShape => "NOT A WINNING SHAPE".to_owned(),
     };

@@ -374,6 +374,7 @@ fn warm_up() {
             context: None,
             ruleset: pb::Ruleset::Unspecified as i32,
             view: pb::ScoreView::Unspecified as i32,
+            overrides: None,
         };
         let _ = std::hint::black_box(scoring::score_hand(request.into()));
     }

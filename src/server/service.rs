@@ -10,7 +10,7 @@ use crate::api::fast::query::{BatchScoreHandsQuery, ScoreHandQuery};
 use crate::api::fast::stub::mahjong_service_server::MahjongService;
 use crate::api::fast::wire::{BatchScoreHandsReply, ScoreHandReply};
 use crate::api::scoring::{self, BatchRejection};
-use crate::api::{accounting, analysis};
+use crate::api::{accounting, analysis, house_rules};
 use crate::config::Config;
 use crate::pb;
 
@@ -181,6 +181,15 @@ impl MahjongService for Referee {
         request: Request<pb::ListFansRequest>,
     ) -> Result<Response<pb::ListFansResponse>, Status> {
         let response = scoring::list_fans(request.get_ref()).map_err(ApiError::InvalidRequest)?;
+        self.answer(response)
+    }
+
+    async fn describe_ruleset(
+        &self,
+        request: Request<pb::DescribeRulesetRequest>,
+    ) -> Result<Response<pb::DescribeRulesetResponse>, Status> {
+        let response =
+            house_rules::describe_ruleset(request.get_ref()).map_err(ApiError::InvalidRequest)?;
         self.answer(response)
     }
 

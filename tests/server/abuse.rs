@@ -27,6 +27,7 @@ const CLIENT_METADATA_BYTES: usize = 8 * 1024;
 /// A `ScoreHand` request whose notation holds `n` unknown tiles.
 fn unknown_tiles(n: usize) -> pb::ScoreHandRequest {
     pb::ScoreHandRequest {
+        overrides: None,
         hand_input: Some(pb::score_hand_request::HandInput::Hand(pb::Hand {
             melds: Vec::new(),
             standing_tiles: vec![99; n],
@@ -78,6 +79,7 @@ async fn validate_hand_and_batch_entries_list_the_first_violations() {
     let request = unknown_tiles(1000);
     let validated = client
         .validate_hand(pb::ValidateHandRequest {
+            overrides: None,
             hand_input: request.hand_input.clone().map(|input| match input {
                 pb::score_hand_request::HandInput::Hand(hand) => {
                     pb::validate_hand_request::HandInput::Hand(hand)
@@ -96,6 +98,7 @@ async fn validate_hand_and_batch_entries_list_the_first_violations() {
     assert_eq!(validated.violations.len(), shown);
     let batch = client
         .batch_score_hands(pb::BatchScoreHandsRequest {
+            default_overrides: None,
             requests: vec![request],
             default_ruleset: 0,
             default_view: 0,
@@ -124,6 +127,7 @@ async fn every_answer_above_the_limit_is_response_too_large_with_or_without_gzip
     let full_table = mahjong_referee::api::scoring::list_fans(&fans).unwrap();
     assert!(full_table.encoded_len() > limit);
     let standings = pb::ComputeStandingsRequest {
+        overrides: None,
         players: (0..40)
             .map(|i| pb::PlayerRecord {
                 name: format!("p{i}"),
@@ -225,6 +229,7 @@ fn offences(n: usize) -> Vec<pb::Penalty> {
 /// hands each.
 fn standings(players: usize, sessions: usize, hands: usize) -> pb::ComputeStandingsRequest {
     pb::ComputeStandingsRequest {
+        overrides: None,
         players: (0..players)
             .map(|i| pb::PlayerRecord {
                 name: format!("player {i}"),

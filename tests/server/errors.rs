@@ -23,6 +23,7 @@ fn metadata(pairs: &[(&str, &str)]) -> HashMap<String, String> {
 /// A structured hand with several problems at once.
 fn broken_request() -> pb::ScoreHandRequest {
     pb::ScoreHandRequest {
+        overrides: None,
         hand_input: Some(pb::score_hand_request::HandInput::Hand(pb::Hand {
             melds: vec![
                 pb::Meld {
@@ -130,6 +131,7 @@ async fn score_hand_notation_and_missing_hand() {
 
     let status = client
         .score_hand(pb::ScoreHandRequest {
+            overrides: None,
             hand_input: None,
             context: None,
             ruleset: 42,
@@ -171,6 +173,7 @@ async fn list_fans_and_batch_reject_unknown_rulesets() {
 
     let status = client
         .batch_score_hands(pb::BatchScoreHandsRequest {
+            default_overrides: None,
             requests: vec![score_request(E23, true, pb::Ruleset::Unspecified)],
             default_ruleset: -1,
             default_view: pb::ScoreView::Unspecified as i32,
@@ -194,6 +197,7 @@ async fn list_fans_and_batch_reject_unknown_rulesets() {
     // Both batch defaults wrong: both reported.
     let status = client
         .batch_score_hands(pb::BatchScoreHandsRequest {
+            default_overrides: None,
             requests: vec![score_request(E23, true, pb::Ruleset::Unspecified)],
             default_ruleset: -1,
             default_view: 3,
@@ -246,6 +250,7 @@ async fn a_batch_above_the_limit_is_rejected_whole() {
     let hand = score_request(E23, true, pb::Ruleset::Unspecified);
     let ok = client
         .batch_score_hands(pb::BatchScoreHandsRequest {
+            default_overrides: None,
             requests: vec![hand.clone(); 2],
             default_ruleset: 0,
             default_view: pb::ScoreView::Unspecified as i32,
@@ -256,6 +261,7 @@ async fn a_batch_above_the_limit_is_rejected_whole() {
 
     let status = client
         .batch_score_hands(pb::BatchScoreHandsRequest {
+            default_overrides: None,
             requests: vec![hand; 3],
             default_ruleset: 0,
             default_view: pb::ScoreView::Unspecified as i32,
@@ -286,6 +292,7 @@ async fn a_batch_answer_above_the_message_limit_is_resource_exhausted() {
     })
     .await;
     let request = pb::BatchScoreHandsRequest {
+        default_overrides: None,
         requests: vec![score_request(E23, true, pb::Ruleset::Unspecified); 30],
         default_ruleset: 0,
         default_view: pb::ScoreView::Unspecified as i32,
@@ -552,6 +559,7 @@ async fn analyze_hand_lists_every_violation() {
     let mut client = server.client().await;
     let status = client
         .analyze_hand(pb::AnalyzeHandRequest {
+            overrides: None,
             hand_input: Some(pb::analyze_hand_request::HandInput::Hand(pb::Hand {
                 melds: Vec::new(),
                 // Twelve tiles (neither 13 nor 14), one unknown, seven 2p.

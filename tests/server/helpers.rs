@@ -190,6 +190,7 @@ pub fn score_request(
     ruleset: pb::Ruleset,
 ) -> pb::ScoreHandRequest {
     pb::ScoreHandRequest {
+        overrides: None,
         hand_input: Some(pb::score_hand_request::HandInput::Notation(
             notation.to_owned(),
         )),

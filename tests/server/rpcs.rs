@@ -84,6 +84,7 @@ async fn validate_hand_answers_problems_in_the_response() {
     let mut client = server.client().await;
     let valid = client
         .validate_hand(pb::ValidateHandRequest {
+            overrides: None,
             hand_input: Some(pb::validate_hand_request::HandInput::Notation(
                 E23.to_owned(),
             )),
@@ -98,6 +99,7 @@ async fn validate_hand_answers_problems_in_the_response() {
 
     let malformed = client
         .validate_hand(pb::ValidateHandRequest {
+            overrides: None,
             hand_input: Some(pb::validate_hand_request::HandInput::Notation(
                 "123m".to_owned(),
             )),
@@ -117,6 +119,7 @@ async fn batch_scores_every_hand_in_order_with_errors_in_place() {
     let server = spawn_default().await;
     let mut client = server.client().await;
     let broken = pb::ScoreHandRequest {
+        overrides: None,
         hand_input: Some(pb::score_hand_request::HandInput::Hand(pb::Hand {
             melds: Vec::new(),
             standing_tiles: vec![1, 2, 99],
@@ -127,6 +130,7 @@ async fn batch_scores_every_hand_in_order_with_errors_in_place() {
         view: pb::ScoreView::Unspecified as i32,
     };
     let request = pb::BatchScoreHandsRequest {
+        default_overrides: None,
         requests: vec![
             score_request(E23, true, pb::Ruleset::Unspecified),
             broken.clone(),
@@ -175,6 +179,7 @@ async fn batch_views_default_per_batch_and_can_be_set_per_hand() {
     let mut client = server.client().await;
     let full = score_request(E23, true, pb::Ruleset::Mil);
     let request = pb::BatchScoreHandsRequest {
+        default_overrides: None,
         requests: vec![
             full.clone(),
             pb::ScoreHandRequest {
@@ -488,6 +493,7 @@ async fn a_long_batch_is_scored_in_order() {
         .client()
         .await
         .batch_score_hands(pb::BatchScoreHandsRequest {
+            default_overrides: None,
             requests,
             default_ruleset: 0,
             default_view: pb::ScoreView::Unspecified as i32,
@@ -520,6 +526,7 @@ async fn analyze_hand_scores_each_wait_and_ranks_discards() {
     let mut client = server.client().await;
     // 234567m 789s 55p WW: waiting on 5p or W (a shanpon): on W, the West pung (seat West).
     let request = |notation: &str| pb::AnalyzeHandRequest {
+        overrides: None,
         hand_input: Some(pb::analyze_hand_request::HandInput::Notation(
             notation.to_owned(),
         )),

@@ -45,6 +45,7 @@ pub fn request(
         context: Some(hand::context_to_pb(&context)),
         ruleset: ruleset as i32,
         view: view as i32,
+        overrides: None,
     }
 }
 

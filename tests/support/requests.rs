@@ -73,6 +73,30 @@ pub fn context() -> impl Strategy<Value = pb::WinContext> {
         })
 }
 
+/// House rules: a few switches, some out of range.
+pub fn overrides() -> impl Strategy<Value = pb::RuleOverrides> {
+    (
+        prop::option::of(0u32..=100),
+        prop::option::of(0u32..=3),
+        prop::option::of(any::<bool>()),
+        prop::option::of(number(0..=3)),
+        prop::collection::vec((number(0..=83), 0u32..=100), 0..3),
+    )
+        .prop_map(|(minimum_fan, flower_points, formal_waits, ties, points)| {
+            pb::RuleOverrides {
+                minimum_fan,
+                flower_points,
+                wait_counts_exhausted_tiles: formal_waits,
+                standard_point_ties: ties,
+                fan_points: points
+                    .into_iter()
+                    .map(|(fan, points)| pb::FanPoints { fan, points })
+                    .collect(),
+                ..pb::RuleOverrides::default()
+            }
+        })
+}
+
 /// A `ScoreHand` request: mostly a structured hand, some notation, some none.
 pub fn request() -> impl Strategy<Value = pb::ScoreHandRequest> {
     let hand_input = prop_oneof![
@@ -85,13 +109,15 @@ pub fn request() -> impl Strategy<Value = pb::ScoreHandRequest> {
         prop::option::of(context()),
         number(0..=3),
         number(0..=2),
+        prop::option::weighted(0.1, overrides()),
     )
         .prop_map(
-            |(hand_input, context, ruleset, view)| pb::ScoreHandRequest {
+            |(hand_input, context, ruleset, view, overrides)| pb::ScoreHandRequest {
                 hand_input,
                 context,
                 ruleset,
                 view,
+                overrides: overrides.map(Box::new),
             },
         )
 }
@@ -102,12 +128,16 @@ pub fn batch() -> impl Strategy<Value = pb::BatchScoreHandsRequest> {
         prop::collection::vec(request(), 0..8),
         number(0..=3),
         number(0..=2),
+        prop::option::weighted(0.1, overrides()),
     )
         .prop_map(
-            |(requests, default_ruleset, default_view)| pb::BatchScoreHandsRequest {
-                requests,
-                default_ruleset,
-                default_view,
+            |(requests, default_ruleset, default_view, default_overrides)| {
+                pb::BatchScoreHandsRequest {
+                    requests,
+                    default_ruleset,
+                    default_view,
+                    default_overrides,
+                }
             },
         )
 }

@@ -186,5 +186,22 @@ for (const protocol of ["grpc", "grpc-web"] as Protocol[]) {
         [4, "C", 392, 0, 1],
       ]);
     });
+
+    test("DescribeRuleset: every switch, and a 0-fan room's fingerprint on its scores", async () => {
+      const overrides = { minimumFan: 0 };
+      const rules = await client().describeRuleset({ ruleset: Ruleset.MIL, overrides });
+      const minimum = rules.switches.find((s) => s.name === "minimum_fan");
+      assert.equal(minimum?.value, "0");
+      assert.equal(rules.switches.length, 22);
+      assert.match(rules.rulesFingerprint, /^[0-9a-f]{16}$/);
+      // E47B, 4 fan: a win in the 0-fan room, scored under the described rules.
+      const score = await client().scoreHand({
+        handInput: { case: "notation", value: "[123s][456s]45567m99p6m" },
+        ruleset: Ruleset.MIL,
+        overrides,
+      });
+      assert.equal(score.outcome, Outcome.WIN);
+      assert.equal(score.rulesFingerprint, rules.rulesFingerprint);
+    });
   });
 }

@@ -190,7 +190,11 @@ pub(crate) fn decide(
     let (ruling, payments) = match verdict {
         WinVerdict::Valid => (
             None,
-            Payments::for_win(&declaration, i64::from(scoring.total)),
+            Payments::for_win(
+                &declaration,
+                i64::from(rules.base_points),
+                i64::from(scoring.total),
+            ),
         ),
         WinVerdict::False(kind) => {
             let ruling = rule(

@@ -360,7 +360,7 @@ struct Table<'a> {
     hand: &'a InPlay,
     /// The winds and flowers, no circumstance.
     context: WinContext,
-    rules: &'a Ruleset,
+    rules: &'a Ruleset<'a>,
 }
 
 impl Table<'_> {

@@ -37,6 +37,7 @@ pub mod analysis;
 pub mod declaration;
 pub mod fan;
 pub mod hand;
+pub mod house_rules;
 pub mod notation;
 pub mod payments;
 pub mod penalty;
@@ -53,6 +54,7 @@ pub use fan::{Fan, FanCounts, FanSpec};
 pub use hand::{
     Claim, Hand, HandInput, KongExposure, Meld, MeldInput, MeldKind, WinContext, WinMethod, Wind,
 };
+pub use house_rules::{RuleOverrides, Rules};
 pub use ruleset::{Ruleset, RulesetId};
 pub use score::sheet;
 pub use score::sheet::{Element, ElementKind, ElementSet, ElementTiles, FanLine, Shape};

@@ -5,13 +5,10 @@ use crate::declaration::Declaration;
 use crate::penalty::{InfractionKind, Ruling, Sanction};
 use crate::seat::{BySeat, Seat};
 
-/// 底分: what every player who did not win pays the winner.
-pub const BASE_POINTS: i64 = 8;
-
 /// What an itemised line is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LineKind {
-    /// 底分: the 8 every non-winner pays.
+    /// 底分: what every non-winner pays (the ruleset's `base_points`, 8 in the three rulesets).
     Base,
     /// 基本分: the fan points (flowers included) the discarder, or every player on a
     /// self-drawn win, pays.
@@ -62,13 +59,14 @@ impl Payments {
         });
     }
 
-    /// The payments of a win worth `basic_points` (基本分, flowers included).
-    pub fn for_win(declaration: &Declaration, basic_points: i64) -> Payments {
+    /// The payments of a win worth `basic_points` (基本分, flowers included), each non-winner
+    /// paying `base_points` (底分) besides.
+    pub fn for_win(declaration: &Declaration, base_points: i64, basic_points: i64) -> Payments {
         let mut p = Payments::default();
         let winner = declaration.declarer;
         let payer = declaration.source.payer();
         for other in winner.others() {
-            p.transfer(LineKind::Base, other, winner, BASE_POINTS);
+            p.transfer(LineKind::Base, other, winner, base_points);
             if payer.is_none_or(|s| s == other) {
                 p.transfer(LineKind::FanPoints, other, winner, basic_points);
             }

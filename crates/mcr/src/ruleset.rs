@@ -35,27 +35,49 @@ pub enum RulesetId {
     GreenBook2006,
 }
 
+/// The minimum a hand must score, flowers excluded (起和分), in the three rulesets.
+pub const MINIMUM_FAN: u32 = 8;
+
+/// The base (底分) each loser pays the winner besides the fan points, in the three rulesets.
+pub const BASE_POINTS: u32 = 8;
+
+/// How tied players read the standard-point formula (标准分).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StandardPointTies {
+    /// Tied players share the points of the places they occupy (two tied first of four
+    /// under 4/2/1/0: (4 + 2) / 2 = 3 each).
+    SharePlaces,
+    /// Tied players all take the best place they occupy, the next player the place after
+    /// them (两人并列第一: 4 each, the next is third).
+    SamePlace,
+}
+
 /// Standard points (标准分) at the end of a session.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StandardPoints {
     /// 1998 group formula: N, N−2, N−3, …, 0.
     GroupFormula,
-    /// Per table 4/2/1/0, tied places share their points.
+    /// Per table 4/2/1/0.
     Table4210,
 }
 
-/// A complete set of scoring switches.
+/// A complete set of scoring switches. The three rulesets are `Ruleset<'static>`; house rules
+/// (`crate::house_rules`) borrow their lists from the overrides that made them.
 #[allow(clippy::struct_excessive_bools)] // each bool is one yes/no question of the rulebooks
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Ruleset {
+pub struct Ruleset<'a> {
     /// Which ruleset this is.
     pub id: RulesetId,
     /// Short name.
     pub name: &'static str,
     /// Fans whose points differ from the 1998 table.
-    pub point_overrides: &'static [(Fan, u16)],
+    pub point_overrides: &'a [(Fan, u16)],
     /// `(fan, excluded)` pairs of the exclusion table this ruleset does not apply.
-    pub lifted_exclusions: &'static [(Fan, Fan)],
+    pub lifted_exclusions: &'a [(Fan, Fan)],
+    /// The minimum a winning hand must score, flowers excluded (起和分).
+    pub minimum_fan: u32,
+    /// 底分: what each loser pays the winner besides the fan points (R98 §10-1).
+    pub base_points: u32,
     /// Three kongs with concealed kongs.
     pub three_kongs: ThreeKongsRule,
     /// 九莲宝灯 and 幺九刻.
@@ -70,17 +92,19 @@ pub struct Ruleset {
     pub knitted_straight_all_chows: bool,
     /// 标准分.
     pub standard_points: StandardPoints,
-    /// Penalty figures: false declarations and the referee-graded range (RULES.md §5).
-    pub penalties: PenaltyFigures,
+    /// How tied players read the standard points.
+    pub standard_point_ties: StandardPointTies,
+    /// Penalty figures: false declarations and the referee-graded amounts (RULES.md §5).
+    pub penalties: PenaltyFigures<'a>,
     /// Repeated 空吃/空碰/空杠, early draws and late pungs within one hand.
-    pub repeat_offences: Escalation,
+    pub repeat_offences: Escalation<'a>,
     /// Late arrival at a session (局).
-    pub late_arrival: LateArrivalScale,
+    pub late_arrival: LateArrivalScale<'a>,
 }
 
 /// R98 §13–§14 (book pp.32–36): 错和/和错牌 10 and 诈和 20 to each other player with 停和,
 /// 有意诈和 disqualifies, graded amounts 5–60 in seven grades.
-const R98_PENALTIES: PenaltyFigures = PenaltyFigures {
+const R98_PENALTIES: PenaltyFigures<'static> = PenaltyFigures {
     false_win_each: 10,
     not_ready_win_each: 20,
     false_win_loses_right_to_win: true,
@@ -93,20 +117,20 @@ const R98_PENALTIES: PenaltyFigures = PenaltyFigures {
 /// Green Book 2006 as RULES.md Part A and §5.2 give it: any false 和 costs 10 to each other
 /// player, and the offender may not declare 和 again in that hand [TS-289]; other figures as
 /// R98 (the GB penalty chapter's own figures are unverified).
-const GREEN_BOOK_PENALTIES: PenaltyFigures = PenaltyFigures {
+const GREEN_BOOK_PENALTIES: PenaltyFigures<'static> = PenaltyFigures {
     not_ready_win_each: 10,
     ..R98_PENALTIES
 };
 
 /// Part A: warning, 5, 10, 20, then 40, capped at 60 (R98 prints warning, 5, 10, 20, "以此类推").
-const REPEAT_OFFENCES: Escalation = Escalation {
+const REPEAT_OFFENCES: Escalation<'static> = Escalation {
     first_is_warning: true,
     steps: &[5, 10, 20, 40],
     cap: 60,
 };
 
 /// Part A: up to 10 minutes warning + 10; up to 15 minutes 20; later forfeits (局分 0).
-const LATE_ARRIVAL: LateArrivalScale = LateArrivalScale {
+const LATE_ARRIVAL: LateArrivalScale<'static> = LateArrivalScale {
     tiers: &[
         LateTier {
             up_to_minutes: 10,
@@ -136,13 +160,15 @@ const GREEN_BOOK_LIFTED: &[(Fan, Fan)] = &[
     (Fan::LesserHonorsAndKnittedTiles, Fan::FullyConcealedHand),
 ];
 
-impl Ruleset {
+impl Ruleset<'static> {
     /// `CHINESE_OFFICIAL_1998`: R98 + Q&A, gaps filled as MIL.
-    pub const CHINESE_OFFICIAL_1998: Ruleset = Ruleset {
+    pub const CHINESE_OFFICIAL_1998: Ruleset<'static> = Ruleset {
         id: RulesetId::ChineseOfficial1998,
         name: "chinese-official-1998",
         point_overrides: &[],
         lifted_exclusions: &[],
+        minimum_fan: MINIMUM_FAN,
+        base_points: BASE_POINTS,
         three_kongs: ThreeKongsRule::ConcealedKongAdds,
         nine_gates_terminal_pungs: NineGatesTerminalPungs::None,
         wait_counts_exhausted_tiles: true,
@@ -150,17 +176,20 @@ impl Ruleset {
         lesser_honors_knitted_straight: true,
         knitted_straight_all_chows: true,
         standard_points: StandardPoints::GroupFormula,
+        standard_point_ties: StandardPointTies::SharePlaces,
         penalties: R98_PENALTIES,
         repeat_offences: REPEAT_OFFENCES,
         late_arrival: LATE_ARRIVAL,
     };
 
     /// `MIL`: the rulings of the common Chinese scoring apps (the public corpus).
-    pub const MIL: Ruleset = Ruleset {
+    pub const MIL: Ruleset<'static> = Ruleset {
         id: RulesetId::Mil,
         name: "mil",
         point_overrides: &[(Fan::MeldedAndConcealedKongs, 5)],
         lifted_exclusions: &[],
+        minimum_fan: MINIMUM_FAN,
+        base_points: BASE_POINTS,
         three_kongs: ThreeKongsRule::FamilyOfEach,
         nine_gates_terminal_pungs: NineGatesTerminalPungs::OneFewer,
         wait_counts_exhausted_tiles: true,
@@ -168,17 +197,20 @@ impl Ruleset {
         lesser_honors_knitted_straight: true,
         knitted_straight_all_chows: true,
         standard_points: StandardPoints::Table4210,
+        standard_point_ties: StandardPointTies::SharePlaces,
         penalties: R98_PENALTIES,
         repeat_offences: REPEAT_OFFENCES,
         late_arrival: LATE_ARRIVAL,
     };
 
     /// `GREEN_BOOK_2006`: the WMO Green Book as played at EMA tournaments.
-    pub const GREEN_BOOK_2006: Ruleset = Ruleset {
+    pub const GREEN_BOOK_2006: Ruleset<'static> = Ruleset {
         id: RulesetId::GreenBook2006,
         name: "green-book-2006",
         point_overrides: &[(Fan::TwoConcealedKongs, 8)],
         lifted_exclusions: GREEN_BOOK_LIFTED,
+        minimum_fan: MINIMUM_FAN,
+        base_points: BASE_POINTS,
         three_kongs: ThreeKongsRule::FamilyOfEach,
         nine_gates_terminal_pungs: NineGatesTerminalPungs::None,
         wait_counts_exhausted_tiles: true,
@@ -186,20 +218,23 @@ impl Ruleset {
         lesser_honors_knitted_straight: true,
         knitted_straight_all_chows: true,
         standard_points: StandardPoints::Table4210,
+        standard_point_ties: StandardPointTies::SharePlaces,
         penalties: GREEN_BOOK_PENALTIES,
         repeat_offences: REPEAT_OFFENCES,
         late_arrival: LATE_ARRIVAL,
     };
 
     /// The ruleset for an id.
-    pub const fn get(id: RulesetId) -> &'static Ruleset {
+    pub const fn get(id: RulesetId) -> &'static Ruleset<'static> {
         match id {
             RulesetId::ChineseOfficial1998 => &Ruleset::CHINESE_OFFICIAL_1998,
             RulesetId::Mil => &Ruleset::MIL,
             RulesetId::GreenBook2006 => &Ruleset::GREEN_BOOK_2006,
         }
     }
+}
 
+impl Ruleset<'_> {
     /// Points of one instance of a fan under this ruleset.
     pub fn points(&self, fan: Fan) -> u16 {
         self.point_overrides
@@ -215,7 +250,7 @@ impl Ruleset {
     }
 }
 
-impl Default for Ruleset {
+impl Default for Ruleset<'static> {
     fn default() -> Self {
         Ruleset::CHINESE_OFFICIAL_1998
     }
@@ -253,7 +288,7 @@ impl std::str::FromStr for RulesetId {
 /// Penalty figures of a ruleset for false declarations and referee-graded infringements.
 #[allow(clippy::struct_excessive_bools)] // each bool is one yes/no question of the rulebooks
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PenaltyFigures {
+pub struct PenaltyFigures<'a> {
     /// 错和 (under 8 fan) and 和错牌 (wrong winning tile): points paid to each other player.
     pub false_win_each: u32,
     /// 诈和 (declared while one tile short of ready): points paid to each other player.
@@ -262,13 +297,14 @@ pub struct PenaltyFigures {
     pub false_win_loses_right_to_win: bool,
     /// 有意诈和 (two or more tiles short of ready) disqualifies; otherwise it is ruled as 诈和.
     pub deliberate_false_win_disqualifies: bool,
-    /// The smallest referee-graded amount (exposing another's tiles, naming a discard,
-    /// illegal signals).
+    /// The smallest amount the referee may give where an infraction's own rule gives a range
+    /// paid to a victim (R98 §14-7(3), exposing another's tiles: 5–60).
     pub graded_min: u32,
-    /// The largest referee-graded amount.
+    /// The largest such amount.
     pub graded_max: u32,
-    /// The grades the rulebook names (informative; any amount in range is accepted).
-    pub grades: &'static [u32],
+    /// The graded deductions (R98 §13-2(2): 5, 10, 20, 30, 40, 50, 60, increasing): the only
+    /// amounts a referee-graded deduction may take (naming a discard, illegal signals).
+    pub grades: &'a [u32],
 }
 
 /// Points for a repeated offence within one hand (空吃/空碰/空杠, drawing early, a late pung).
@@ -277,11 +313,11 @@ pub struct PenaltyFigures {
 /// `steps` in order; past the end of `steps` each occurrence doubles the previous amount
 /// ("以此类推"); no amount exceeds `cap`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Escalation {
+pub struct Escalation<'a> {
     /// The first occurrence is a warning without points.
     pub first_is_warning: bool,
     /// The points of the following occurrences.
-    pub steps: &'static [u32],
+    pub steps: &'a [u32],
     /// The highest amount of a single occurrence.
     pub cap: u32,
 }
@@ -299,9 +335,9 @@ pub struct LateTier {
 
 /// Sanctions for arriving late at a session (局), deducted when the session total is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct LateArrivalScale {
+pub struct LateArrivalScale<'a> {
     /// Tiers in increasing order of minutes.
-    pub tiers: &'static [LateTier],
+    pub tiers: &'a [LateTier],
     /// More minutes late than this forfeits the session: its total (局分) is 0.
     pub forfeit_after_minutes: u32,
 }

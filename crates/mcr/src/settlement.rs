@@ -38,15 +38,17 @@
 //! ```
 
 pub use crate::declaration::{Declaration, WinSource};
-pub use crate::payments::{BASE_POINTS, Line, LineKind, Payments};
+pub use crate::payments::{Line, LineKind, Payments};
+pub use crate::ruleset::BASE_POINTS;
 
 use crate::adjudication::{WinVerdict, decide};
+use crate::fan::Fan;
 use crate::hand::{Hand, HandInput, WinContext};
 use crate::penalty::{
     FalseDeclaration, InfractionKind, Occurrences, Offence, Ruling, rule, rule_at,
 };
 use crate::ruleset::Ruleset;
-use crate::score::{MINIMUM_FAN, Scoring};
+use crate::score::Scoring;
 use crate::seat::{BySeat, Seat};
 use crate::violation::{Violation, ViolationCode};
 
@@ -184,7 +186,7 @@ pub fn settle(record: &HandRecord, rules: &Ruleset) -> Result<Settlement, Vec<Vi
                     ViolationCode::WinnerBarred,
                     "end.declarer".to_owned(),
                     format!(
-                        "{} may not win this hand: penalties[{i}] ({}) took away the right to win",
+                        "{} may not win this hand: penalties[{i}] ({}) took away the right to win; a player without the right to win does not claim, so leave them out of the claimants (截和): the next claimant in turn order wins",
                         d.declarer,
                         r.infraction.kind()
                     ),
@@ -212,6 +214,7 @@ pub fn settle(record: &HandRecord, rules: &Ruleset) -> Result<Settlement, Vec<Vi
                 declarer: winner,
                 source,
             },
+            i64::from(rules.base_points),
             basic_points,
         )),
         HandResult::FalseDeclaration { declarer, kind } => {
@@ -304,13 +307,13 @@ fn value_of(
             if !ok {
                 return None;
             }
-            let result = if *fan < i64::from(MINIMUM_FAN) {
+            let result = if *fan < i64::from(rules.minimum_fan) {
                 false_declaration(FalseDeclaration::FalseWin)
             } else {
                 HandResult::Win {
                     winner: d.declarer,
                     source: d.source,
-                    basic_points: fan + flowers,
+                    basic_points: fan + flowers * i64::from(rules.points(Fan::FlowerTiles)),
                 }
             };
             Some((result, None))

@@ -3,18 +3,22 @@
 //! - 局分 = 500 + the sum of the hand results (盘分) − late-arrival points; more than 15
 //!   minutes late forfeits the session: 局分 0 ([`session_score`]).
 //! - Standard points rank players by 局分: per table 4/2/1/0, or over a group of N players
-//!   the 1998 formula N, N−2, N−3, …, 0 ([`standard_points`]). Tied players share the points
-//!   of the places they occupy, exactly ([`Rational`]: two players tied for 2nd under
-//!   4/2/1/0 get 3/2 each).
+//!   the 1998 formula N, N−2, N−3, …, 0 ([`standard_points`]). Ties follow the ruleset's
+//!   [`StandardPointTies`]: tied players share the points of the places they occupy, exactly
+//!   ([`Rational`]: two players tied for 2nd under 4/2/1/0 get 3/2 each), or all take the
+//!   best of those places (2 each, the next player is 4th).
 //! - The ranking orders players by total standard points, then total 局分, then best single
 //!   session's standard points, then how many sessions reached that best ([`rank_players`],
 //!   R98 §11).
 //!
 //! ```
 //! use mcr::standings::{standard_points, Rational};
-//! use mcr::ruleset::StandardPoints;
-//! let p = standard_points(&[620, 480, 480, 420], StandardPoints::Table4210).unwrap();
+//! use mcr::ruleset::{StandardPointTies, StandardPoints};
+//! let scores = [620, 480, 480, 420];
+//! let p = standard_points(&scores, StandardPoints::Table4210, StandardPointTies::SharePlaces).unwrap();
 //! assert_eq!(p, [Rational::integer(4), Rational::new(3, 2).unwrap(), Rational::new(3, 2).unwrap(), Rational::integer(0)]);
+//! let p = standard_points(&scores, StandardPoints::Table4210, StandardPointTies::SamePlace).unwrap();
+//! assert_eq!(p, [4, 2, 2, 0].map(Rational::integer));
 //! ```
 
 use std::cmp::Ordering;
@@ -23,7 +27,7 @@ use std::iter::Sum;
 use std::ops::Add;
 
 use crate::penalty::LateArrivalRuling;
-use crate::ruleset::{Ruleset, StandardPoints};
+use crate::ruleset::{Ruleset, StandardPointTies, StandardPoints};
 use crate::seat::BySeat;
 use crate::violation::{Violation, ViolationCode};
 
@@ -222,9 +226,15 @@ pub fn session_score(
     })
 }
 
-/// Points by place shared among tied scores: players are ranked by score, highest first,
-/// and each group of tied players shares the points of the places it occupies equally.
-fn shared_by_place(scores: &[i64], place_points: impl Fn(usize) -> i64) -> Vec<Rational> {
+/// Points by place for tied scores: players are ranked by score, highest first; under
+/// [`StandardPointTies::SharePlaces`] each group of tied players shares the points of the
+/// places it occupies equally, under [`StandardPointTies::SamePlace`] each takes the points
+/// of the best place the group occupies.
+fn points_by_place(
+    scores: &[i64],
+    ties: StandardPointTies,
+    place_points: impl Fn(usize) -> i64,
+) -> Vec<Rational> {
     let mut order: Vec<usize> = (0..scores.len()).collect();
     order.sort_by(|&a, &b| scores[b].cmp(&scores[a]));
     let mut out = vec![Rational::ZERO; scores.len()];
@@ -235,30 +245,35 @@ fn shared_by_place(scores: &[i64], place_points: impl Fn(usize) -> i64) -> Vec<R
             .iter()
             .position(|&i| scores[i] != score)
             .map_or(order.len(), |n| start + n);
-        let sum: i64 = (start..end).map(|place| place_points(place + 1)).sum();
-        let tied = i64::try_from(end - start).unwrap_or(i64::MAX);
-        let share = Rational::new(sum, tied).unwrap_or(Rational::ZERO);
+        let points = match ties {
+            StandardPointTies::SharePlaces => {
+                let sum: i64 = (start..end).map(|place| place_points(place + 1)).sum();
+                let tied = i64::try_from(end - start).unwrap_or(i64::MAX);
+                Rational::new(sum, tied).unwrap_or(Rational::ZERO)
+            }
+            StandardPointTies::SamePlace => Rational::integer(place_points(start + 1)),
+        };
         for &i in &order[start..end] {
-            out[i] = share;
+            out[i] = points;
         }
         start = end;
     }
     out
 }
 
-/// Standard points of one table under 4/2/1/0, tied places shared.
-pub fn table_standard_points(scores: &BySeat<i64>) -> BySeat<Rational> {
-    let points = shared_by_place(&scores.into_array(), |place| {
+/// Standard points of one table under 4/2/1/0, ties read as `ties` says.
+pub fn table_standard_points(scores: &BySeat<i64>, ties: StandardPointTies) -> BySeat<Rational> {
+    let points = points_by_place(&scores.into_array(), ties, |place| {
         TABLE_POINTS.get(place - 1).copied().unwrap_or(0)
     });
     BySeat::new_with(|s| points[s.index()])
 }
 
 /// Standard points of a group of N players under the 1998 formula: first N, then
-/// N − place (N−2, N−3, …, 0 for the last); tied places shared.
-pub fn group_standard_points(scores: &[i64]) -> Vec<Rational> {
+/// N − place (N−2, N−3, …, 0 for the last); ties read as `ties` says.
+pub fn group_standard_points(scores: &[i64], ties: StandardPointTies) -> Vec<Rational> {
     let n = i64::try_from(scores.len()).unwrap_or(i64::MAX);
-    shared_by_place(scores, |place| {
+    points_by_place(scores, ties, |place| {
         let place = i64::try_from(place).unwrap_or(i64::MAX);
         if place == 1 { n } else { n - place }
     })
@@ -269,11 +284,12 @@ pub fn group_standard_points(scores: &[i64]) -> Vec<Rational> {
 pub fn standard_points(
     scores: &[i64],
     scheme: StandardPoints,
+    ties: StandardPointTies,
 ) -> Result<Vec<Rational>, Vec<Violation>> {
     match scheme {
-        StandardPoints::GroupFormula => Ok(group_standard_points(scores)),
+        StandardPoints::GroupFormula => Ok(group_standard_points(scores, ties)),
         StandardPoints::Table4210 => match <[i64; 4]>::try_from(scores) {
-            Ok(table) => Ok(table_standard_points(&BySeat::from_array(table))
+            Ok(table) => Ok(table_standard_points(&BySeat::from_array(table), ties)
                 .into_array()
                 .to_vec()),
             Err(_) => Err(vec![Violation::new(

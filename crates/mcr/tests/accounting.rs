@@ -15,7 +15,7 @@ use mcr::notation::parse_hand;
 use mcr::penalty::{
     FalseDeclaration, Infraction, InfractionKind, Offence, Sanction, SignalSanction, adjudicate,
 };
-use mcr::ruleset::StandardPoints;
+use mcr::ruleset::{StandardPointTies, StandardPoints};
 use mcr::settlement::{
     Declaration, HandEnd, HandRecord, HandResult, LineKind, Settlement, WinSource, WinValue, settle,
 };
@@ -465,6 +465,57 @@ fn exposing(points: i64) -> HandRecord {
     }
 }
 
+/// R98 §13-2(2): the seven grades of a deduction.
+const R98_GRADES: [i64; 7] = [5, 10, 20, 30, 40, 50, 60];
+
+#[test]
+fn graded_deductions_take_one_of_the_seven_grades_and_a_victim_any_amount_in_range() {
+    let deduction = |points| HandRecord {
+        penalties: vec![Offence {
+            offender: East,
+            infraction: Infraction::NamingDiscard { points },
+        }],
+        ..exposing(5)
+    };
+    let signals = |points| HandRecord {
+        penalties: vec![Offence {
+            offender: East,
+            infraction: Infraction::IllegalSignals(SignalSanction::Points(points)),
+        }],
+        ..exposing(5)
+    };
+    for rules in ALL {
+        for points in 0..=70 {
+            let graded = R98_GRADES.contains(&points);
+            for record in [deduction(points), signals(points)] {
+                match settle(&record, rules) {
+                    Ok(s) => {
+                        assert!(graded, "{points} accepted");
+                        assert_eq!(deltas(&s), [-points, 0, 0, 0]);
+                    }
+                    Err(errors) => {
+                        assert!(!graded, "{points} refused");
+                        assert_eq!(
+                            fields(&errors),
+                            [(
+                                ViolationCode::PenaltyAmountOutOfRange,
+                                "penalties[0].infraction.points"
+                            )]
+                        );
+                        assert!(errors[0].message.contains("5, 10, 20, 30, 40, 50 or 60"));
+                    }
+                }
+            }
+            // §14-7(3): the amount paid to the victim is any whole number from 5 to 60.
+            assert_eq!(
+                settle(&exposing(points), rules).is_ok(),
+                (5..=60).contains(&points),
+                "{points}"
+            );
+        }
+    }
+}
+
 #[test]
 fn x5_exposing_another_players_tiles() {
     // The referee fixes 5–60 points, paid to the disturbed player.
@@ -503,7 +554,8 @@ fn x5_exposing_another_players_tiles() {
 fn x6_group_of_sixteen_under_the_1998_formula() {
     // 16, 14, 13, …, 1, 0.
     let scores: Vec<i64> = (0..16).map(|i| 900 - 20 * i).collect();
-    let got = standard_points(&scores, R98.standard_points).expect("group formula");
+    let got = standard_points(&scores, R98.standard_points, R98.standard_point_ties)
+        .expect("group formula");
     let mut want = vec![16];
     want.extend((0..=14).rev());
     let want: Vec<Rational> = want.into_iter().map(Rational::integer).collect();
@@ -511,8 +563,34 @@ fn x6_group_of_sixteen_under_the_1998_formula() {
     // Two tied first share 16 and 14: 15 each.
     let mut tied = scores;
     tied[1] = tied[0];
-    let got = group_standard_points(&tied);
+    let got = group_standard_points(&tied, R98.standard_point_ties);
     assert_eq!((got[0], got[1], got[2]), (15.into(), 15.into(), 13.into()));
+    // Read as the same place (两人并列第一): 16 each, the next is third (16 − 3).
+    let got = group_standard_points(&tied, StandardPointTies::SamePlace);
+    assert_eq!((got[0], got[1], got[2]), (16.into(), 16.into(), 13.into()));
+}
+
+#[test]
+fn ties_share_places_in_the_three_rulesets_and_may_take_the_same_place() {
+    for rules in [R98, MIL, GB] {
+        assert_eq!(rules.standard_point_ties, StandardPointTies::SharePlaces);
+    }
+    // Two tied first of four under 4/2/1/0: 3 each shared, 4 each as the same place.
+    let scores = [600, 600, 500, 400];
+    let shared = standard_points(
+        &scores,
+        StandardPoints::Table4210,
+        StandardPointTies::SharePlaces,
+    )
+    .expect("table");
+    assert_eq!(shared, [3, 3, 1, 0].map(Rational::integer));
+    let same = standard_points(
+        &scores,
+        StandardPoints::Table4210,
+        StandardPointTies::SamePlace,
+    )
+    .expect("table");
+    assert_eq!(same, [4, 4, 1, 0].map(Rational::integer));
 }
 
 #[test]
@@ -521,15 +599,30 @@ fn x6_tie_for_second_under_4_2_1_0() {
     let half = |n| Rational::new(n, 2).expect("halves");
     for rules in [MIL, GB] {
         assert_eq!(rules.standard_points, StandardPoints::Table4210);
-        let got = standard_points(&[612, 520, 400, 520], rules.standard_points).expect("table");
+        let got = standard_points(
+            &[612, 520, 400, 520],
+            rules.standard_points,
+            rules.standard_point_ties,
+        )
+        .expect("table");
         assert_eq!(got, [4.into(), half(3), 0.into(), half(3)]);
     }
     // Ties for second under 4/2/1/0 for the 1998 ruleset too (its table form).
-    let got = standard_points(&[460, 520, 520, 560], StandardPoints::Table4210).expect("table");
+    let got = standard_points(
+        &[460, 520, 520, 560],
+        StandardPoints::Table4210,
+        StandardPointTies::SharePlaces,
+    )
+    .expect("table");
     assert_eq!(got, [0.into(), half(3), half(3), 4.into()]);
     assert_eq!(got[1].halves(), Some(3));
     // The table form needs four players.
-    let errors = standard_points(&[1, 2, 3], StandardPoints::Table4210).expect_err("3 players");
+    let errors = standard_points(
+        &[1, 2, 3],
+        StandardPoints::Table4210,
+        StandardPointTies::SharePlaces,
+    )
+    .expect_err("3 players");
     assert_eq!(fields(&errors), [(ViolationCode::ValueInvalid, "scores")]);
 }
 
@@ -1051,7 +1144,7 @@ fn any_seat() -> impl Strategy<Value = Seat> {
     (0usize..4).prop_map(|i| Seat::ALL[i])
 }
 
-fn any_rules() -> impl Strategy<Value = &'static Ruleset> {
+fn any_rules() -> impl Strategy<Value = &'static Ruleset<'static>> {
     (0usize..3).prop_map(|i| ALL[i])
 }
 
@@ -1075,8 +1168,10 @@ fn any_offence() -> impl Strategy<Value = Offence> {
         Just(Infraction::EmptyChow),
         Just(Infraction::EarlyDraw),
         Just(Infraction::LatePung),
-        (5i64..=60).prop_map(|points| Infraction::NamingDiscard { points }),
-        (5i64..=60).prop_map(|p| Infraction::IllegalSignals(SignalSanction::Points(p))),
+        proptest::sample::select(R98_GRADES.to_vec())
+            .prop_map(|points| Infraction::NamingDiscard { points }),
+        proptest::sample::select(R98_GRADES.to_vec())
+            .prop_map(|p| Infraction::IllegalSignals(SignalSanction::Points(p))),
         (any_seat(), 5i64..=60)
             .prop_map(|(victim, points)| Infraction::ExposingOthersTiles { victim, points }),
         any_seat().prop_map(|misled| Infraction::MisleadingDiscardName {
@@ -1181,7 +1276,7 @@ proptest! {
     #[test]
     fn standard_points_keep_their_totals(scores in proptest::collection::vec(400i64..600, 1..20)) {
         let n = i64::try_from(scores.len()).expect("small");
-        let group = group_standard_points(&scores);
+        let group = group_standard_points(&scores, StandardPointTies::SharePlaces);
         let total: Rational = group.iter().copied().sum();
         prop_assert_eq!(total, Rational::integer(n + (2..=n).map(|r| n - r).sum::<i64>()));
         for (i, j) in (0..scores.len()).flat_map(|i| (0..scores.len()).map(move |j| (i, j))) {
@@ -1190,7 +1285,7 @@ proptest! {
             }
         }
         if let Ok(table) = <[i64; 4]>::try_from(scores.as_slice()) {
-            let points = standard_points(&table, StandardPoints::Table4210).expect("four");
+            let points = standard_points(&table, StandardPoints::Table4210, StandardPointTies::SharePlaces).expect("four");
             prop_assert_eq!(points.into_iter().sum::<Rational>(), Rational::integer(7));
         }
     }

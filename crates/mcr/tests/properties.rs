@@ -315,12 +315,12 @@ fn fit(f: Flags, hand: &HandInput) -> WinContext {
     }
 }
 
-fn ruleset() -> impl Strategy<Value = &'static Ruleset> {
+fn ruleset() -> impl Strategy<Value = &'static Ruleset<'static>> {
     select(RulesetId::ALL.to_vec()).prop_map(Ruleset::get)
 }
 
 /// A winning hand, a context that fits it, a ruleset.
-fn scored_case() -> impl Strategy<Value = (HandInput, WinContext, &'static Ruleset)> {
+fn scored_case() -> impl Strategy<Value = (HandInput, WinContext, &'static Ruleset<'static>)> {
     (winning_hand(), flags(), ruleset()).prop_map(|(h, f, r)| {
         let ctx = fit(f, &h);
         (h, ctx, r)

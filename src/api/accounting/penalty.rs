@@ -1,12 +1,13 @@
 //! `AdjudicatePenalty`: offences ruled, or a declared win decided.
 
+use super::super::house_rules::fingerprint_text;
 use super::super::values::{optional_seat, required_seat, ruleset_to_pb, to_i32, verdict_to_pb};
 use super::offence::{offences_from_pb, ruling_to_pb};
 use super::payments::accounts_to_pb;
-use super::violations::{Violations, offences_over_limits, renumbered, ruleset_of};
+use super::violations::{Violations, offences_over_limits, renumbered, rules_of};
 use super::winning_hand::{score_sheet, winning_hand_from_pb};
 use mcr::settlement::{Declaration, Payments, WinSource};
-use mcr::{Ruleset, RulesetId, Violation, ViolationCode};
+use mcr::{Rules, Ruleset, Violation, ViolationCode};
 
 use super::super::json::{self, JsonError};
 use super::super::path::{self, FieldPath};
@@ -53,14 +54,15 @@ pub fn adjudicate_penalty(
         occurrence,
         declared_win,
         ruleset,
+        overrides,
     } = request;
     let over = offences_over_limits(offences, "offences");
     if !over.is_empty() {
         return Err(over);
     }
     let mut v = Violations::default();
-    let ruleset = ruleset_of(*ruleset, &mut v);
-    let rules = Ruleset::get(ruleset);
+    let applied = rules_of(*ruleset, overrides.as_ref(), &mut v);
+    let rules = &applied.ruleset();
     match (offences.is_empty(), declared_win) {
         (true, None) => v.push(
             ViolationCode::ValueInvalid,
@@ -97,7 +99,7 @@ pub fn adjudicate_penalty(
 
     let decided = declared_win
         .as_ref()
-        .and_then(|d| decide_declared_win(d, ruleset, rules, &mut v));
+        .and_then(|d| decide_declared_win(d, &applied, rules, &mut v));
     if !v.0.is_empty() {
         return Err(v.0);
     }
@@ -116,14 +118,15 @@ pub fn adjudicate_penalty(
         judgement,
         accounts: accounts_to_pb(&payments),
         unpaid_penalties: to_i32(payments.unpaid_penalties()),
-        ruleset: ruleset_to_pb(ruleset) as i32,
+        ruleset: ruleset_to_pb(applied.id()) as i32,
+        rules_fingerprint: fingerprint_text(applied.fingerprint()),
     })
 }
 
 /// Judges a declared win at `declared_win`, recording every violation.
 pub(crate) fn decide_declared_win(
     d: &pb::DeclaredWin,
-    ruleset: RulesetId,
+    applied: &Rules,
     rules: &Ruleset,
     v: &mut Violations,
 ) -> Option<(mcr::adjudication::WinDecision, pb::WinJudgement)> {
@@ -219,7 +222,7 @@ pub(crate) fn decide_declared_win(
                 score_sheet: Some(score_sheet(
                     j.hand.clone(),
                     hand.context,
-                    ruleset,
+                    applied,
                     j.scoring,
                 )),
             };

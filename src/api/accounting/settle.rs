@@ -1,13 +1,14 @@
 //! `SettleHand`: the end of a hand, its value and its offences, settled.
 
+use super::super::house_rules::fingerprint_text;
 use super::super::values::{optional_seat, required_seat, ruleset_to_pb, to_i32};
 use super::offence::{offences_from_pb, ruling_to_pb};
 use super::payments::{accounts_to_pb, claim_resolution_to_pb, hand_result_to_pb};
-use super::violations::{Violations, offences_over_limits, renumbered, ruleset_of};
+use super::violations::{Violations, offences_over_limits, renumbered, rules_of};
 use super::winning_hand::{WinningHand, score_sheet, winning_hand_from_pb};
 use mcr::adjudication::ClaimResolution;
 use mcr::settlement::{Declaration, HandEnd, HandRecord, WinSource, WinValue};
-use mcr::{Ruleset, Seat, Violation, ViolationCode};
+use mcr::{Seat, Violation, ViolationCode};
 
 use super::super::json::{self, JsonError};
 use super::super::path::{self, FieldPath};
@@ -250,6 +251,7 @@ pub fn settle_hand(
         win_value,
         penalties,
         ruleset,
+        overrides,
     } = request;
     let mut over = offences_over_limits(penalties, "penalties");
     over.extend(path::too_many(
@@ -261,11 +263,12 @@ pub fn settle_hand(
         return Err(over);
     }
     let mut v = Violations::default();
-    let ruleset = ruleset_of(*ruleset, &mut v);
+    let applied = rules_of(*ruleset, overrides.as_ref(), &mut v);
+    let rules = &applied.ruleset();
     let ending = ending_from_pb(*end, *winner, *discarder, &mut v);
     let (declarer, resolution) = declarer_from_pb(ending, *winner, claimants, &mut v);
     let (value, hand) = win_value_from_pb(ending, win_value.as_ref(), declarer, &mut v);
-    let (offences, index) = offences_from_pb(penalties, "penalties", Ruleset::get(ruleset), &mut v);
+    let (offences, index) = offences_from_pb(penalties, "penalties", rules, &mut v);
 
     // The domain settles what converted; where a part did not, a stand-in that raises no
     // violation of its own takes its place, so that the rest is still checked.
@@ -295,7 +298,7 @@ pub fn settle_hand(
         value: record_value,
         penalties: offences,
     };
-    let settlement = match mcr::settle(&record, Ruleset::get(ruleset)) {
+    let settlement = match mcr::settle(&record, rules) {
         Ok(s) if converted => s,
         Ok(_) => return Err(v.0),
         Err(errors) => {
@@ -310,7 +313,7 @@ pub fn settle_hand(
     // one score.
     let score_sheet = match (&hand, settlement.hand, settlement.scoring) {
         (Some(w), Some(scored_hand), Some(scored)) => {
-            Some(score_sheet(scored_hand, w.context, ruleset, scored))
+            Some(score_sheet(scored_hand, w.context, &applied, scored))
         }
         _ => None,
     };
@@ -322,7 +325,8 @@ pub fn settle_hand(
         unpaid_penalties: to_i32(settlement.unpaid_penalties),
         unbalanced_by: to_i32(settlement.unbalanced_by),
         claim_resolution: resolution.as_ref().map(claim_resolution_to_pb),
-        ruleset: ruleset_to_pb(ruleset) as i32,
+        ruleset: ruleset_to_pb(applied.id()) as i32,
+        rules_fingerprint: fingerprint_text(applied.fingerprint()),
     })
 }
 

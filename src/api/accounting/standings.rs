@@ -1,14 +1,18 @@
 //! `ComputeStandings`: session totals, standard points and the ranking.
 
-use super::super::values::{
-    fraction_to_pb, method_from_pb, method_to_pb, ruleset_to_pb, to_i32, to_u32,
+use super::super::house_rules::{
+    fingerprint_text, overrides_from_pb, rules_of as rules_from_domain,
 };
-use super::violations::{Violations, players_over_limits, prefixed, ruleset_of};
-use mcr::ruleset::StandardPoints;
+use super::super::values::{
+    fraction_to_pb, method_from_pb, method_to_pb, ruleset_from_pb, ruleset_to_pb, to_i32, to_u32,
+};
+use super::violations::{Violations, players_over_limits, prefixed, rules_of};
+use mcr::ruleset::{StandardPointTies, StandardPoints};
 use mcr::standings::{
     Rational, SessionResult, SessionScore, Standing, group_standard_points, rank_players,
     session_score, standard_points,
 };
+use mcr::{RuleOverrides, Rules};
 use mcr::{Ruleset, Violation, ViolationCode};
 
 use super::super::json::{self, JsonError};
@@ -115,6 +119,7 @@ pub(crate) fn session_standard_points(
     groups: &[Vec<usize>],
     j: usize,
     method: StandardPoints,
+    ties: StandardPointTies,
 ) -> Vec<Rational> {
     let mut out = vec![Rational::ZERO; scores.len()];
     for group in groups {
@@ -126,8 +131,10 @@ pub(crate) fn session_standard_points(
             continue;
         };
         let shared = match method {
-            StandardPoints::GroupFormula => group_standard_points(&group_scores),
-            StandardPoints::Table4210 => standard_points(&group_scores, method).unwrap_or_default(),
+            StandardPoints::GroupFormula => group_standard_points(&group_scores, ties),
+            StandardPoints::Table4210 => {
+                standard_points(&group_scores, method, ties).unwrap_or_default()
+            }
         };
         for (&i, p) in group.iter().zip(shared) {
             out[i] = p;
@@ -145,18 +152,35 @@ pub fn compute_standings(
         players,
         standard_points_method,
         ruleset,
+        overrides,
     } = request;
     let over = players_over_limits(players);
     if !over.is_empty() {
         return Err(over);
     }
     let mut v = Violations::default();
-    let ruleset = ruleset_of(*ruleset, &mut v);
-    let rules = Ruleset::get(ruleset);
-    let method = v
-        .take(method_from_pb(*standard_points_method))
-        .flatten()
-        .unwrap_or(rules.standard_points);
+    // The method asked for is the ruleset's `standard_points` switch, set like the overrides.
+    let method = v.take(method_from_pb(*standard_points_method)).flatten();
+    let applied = if method.is_none() {
+        rules_of(*ruleset, overrides.as_ref(), &mut v)
+    } else {
+        let id = v.take(ruleset_from_pb(*ruleset)).unwrap_or_default();
+        let house = overrides.as_ref().map_or_else(
+            || Ok(RuleOverrides::default()),
+            |o| overrides_from_pb(o, "overrides"),
+        );
+        house
+            .and_then(|mut o| {
+                o.standard_points = method;
+                rules_from_domain(id, &o, "overrides")
+            })
+            .unwrap_or_else(|errors| {
+                v.0.extend(errors);
+                Rules::Standard(id)
+            })
+    };
+    let rules = &applied.ruleset();
+    let method = rules.standard_points;
     if players.is_empty() {
         v.push(
             ViolationCode::ValueInvalid,
@@ -170,7 +194,7 @@ pub fn compute_standings(
     let by_session: Vec<Vec<Rational>> = (0..session_count)
         .map(|j| {
             let groups = session_groups(players, j, method, &mut v);
-            session_standard_points(&scores, &groups, j, method)
+            session_standard_points(&scores, &groups, j, method, rules.standard_point_ties)
         })
         .collect();
     if !v.0.is_empty() {
@@ -199,7 +223,8 @@ pub fn compute_standings(
     Ok(pb::ComputeStandingsResponse {
         standings,
         standard_points_method: method_to_pb(method) as i32,
-        ruleset: ruleset_to_pb(ruleset) as i32,
+        ruleset: ruleset_to_pb(applied.id()) as i32,
+        rules_fingerprint: fingerprint_text(applied.fingerprint()),
     })
 }
 

@@ -1,7 +1,7 @@
 //! Collecting the violations of an accounting request, and placing the engine's.
 
-use super::super::values::ruleset_from_pb;
-use mcr::{RulesetId, Violation, ViolationCode};
+use super::super::house_rules::rules_from_pb;
+use mcr::{Rules, RulesetId, Violation, ViolationCode};
 
 use super::super::path::{self, FieldPath};
 use super::super::pb;
@@ -33,10 +33,18 @@ pub(crate) fn prefixed(prefix: &str, v: Violation) -> Violation {
     path::renamed_violation(v, |p| p.under(&FieldPath::parse(prefix)))
 }
 
-/// The ruleset of a request: unknown numbers are a violation, and the default rules stand
-/// in so that the rest of the request is still checked.
-pub(crate) fn ruleset_of(number: i32, v: &mut Violations) -> RulesetId {
-    v.take(ruleset_from_pb(number)).unwrap_or_default()
+/// The rules of a request, its ruleset and house rules (`overrides`): unknown numbers and
+/// invalid overrides are violations, and the default rules stand in so that the rest of the
+/// request is still checked.
+pub(crate) fn rules_of(
+    number: i32,
+    overrides: Option<&pb::RuleOverrides>,
+    v: &mut Violations,
+) -> Rules {
+    rules_from_pb(number, overrides, "overrides").unwrap_or_else(|errors| {
+        v.0.extend(errors);
+        Rules::Standard(RulesetId::default())
+    })
 }
 
 /// A path `{name}[k]…` of the k-th converted element, as the request index `index[k]`.

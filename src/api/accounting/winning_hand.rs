@@ -5,7 +5,7 @@ use super::super::hand::{context_from_pb, hand_from_pb};
 use super::super::values::ruleset_to_pb;
 use super::violations::{Violations, prefixed};
 use mcr::settlement::WinSource;
-use mcr::{Hand, HandInput, RulesetId, Scoring, Seat, ViolationCode, WinContext, WinMethod};
+use mcr::{Hand, HandInput, Rules, Scoring, Seat, ViolationCode, WinContext, WinMethod};
 
 use super::super::pb;
 use super::super::scoring;
@@ -96,13 +96,13 @@ pub(crate) fn winning_hand_from_pb(
 pub(crate) fn score_sheet(
     hand: Hand,
     context: WinContext,
-    ruleset: RulesetId,
+    rules: &Rules,
     scored: Scoring,
 ) -> pb::ScoreHandResponse {
-    let assessment = assessment::assessment_of_scored(hand, &context, ruleset, scored);
+    let assessment = assessment::assessment_of_scored(hand, &context, rules, scored);
     scoring::score_response(
         &assessment,
-        ruleset_to_pb(ruleset) as i32,
+        ruleset_to_pb(rules.id()) as i32,
         pb::ScoreView::Full,
     )
 }

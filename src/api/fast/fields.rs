@@ -101,6 +101,7 @@ message! {
         READING = "reading" 7,
         NOTATION = "notation" 8,
         RULESET = "ruleset" 9,
+        RULES_FINGERPRINT = "rules_fingerprint" 11,
     }
 }
 

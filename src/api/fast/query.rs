@@ -12,7 +12,9 @@
 //! Scalars follow prost's rules: the last occurrence wins, a varint becomes an `int32` enum
 //! or a `uint32` by truncation and a `bool` by comparison with zero. A field added to the
 //! contract later is unknown here, so requests that use it go to prost (and through
-//! [`super::hand`]'s exhaustive destructuring) until this reader learns it.
+//! [`super::hand`]'s exhaustive destructuring) until this reader learns it. House rules
+//! (`overrides`, a batch's `default_overrides`) are such fields on purpose: a request with
+//! them is prost's, a plain one costs what it did.
 
 use std::ops::Range;
 
@@ -74,6 +76,8 @@ pub struct BatchScoreHandsQuery {
     pub default_ruleset: i32,
     /// The `default_view` number as sent.
     pub default_view: i32,
+    /// The `default_overrides` as prost decodes them (a batch that has them is prost's).
+    pub default_overrides: Option<pb::RuleOverrides>,
 }
 
 /// A batch entry as [`BatchScoreHandsQuery::entry`] reads it.
@@ -122,6 +126,7 @@ impl BatchScoreHandsQuery {
                 decoded: None,
                 default_ruleset,
                 default_view,
+                default_overrides: None,
             }),
             None => pb::BatchScoreHandsRequest::decode(bytes).map(BatchScoreHandsQuery::from),
         }
@@ -199,6 +204,7 @@ impl BatchScoreHandsQuery {
     /// prost's, when it cannot decode them.
     pub fn into_request(self) -> Result<pb::BatchScoreHandsRequest, prost::DecodeError> {
         let (default_ruleset, default_view) = (self.default_ruleset, self.default_view);
+        let default_overrides = self.default_overrides.clone();
         Ok(pb::BatchScoreHandsRequest {
             requests: self
                 .into_entries()?
@@ -207,6 +213,7 @@ impl BatchScoreHandsQuery {
                 .collect(),
             default_ruleset,
             default_view,
+            default_overrides,
         })
     }
 }
@@ -223,6 +230,7 @@ impl From<pb::BatchScoreHandsRequest> for BatchScoreHandsQuery {
             requests,
             default_ruleset,
             default_view,
+            default_overrides,
         } = request;
         BatchScoreHandsQuery {
             bytes: Bytes::new(),
@@ -230,6 +238,7 @@ impl From<pb::BatchScoreHandsRequest> for BatchScoreHandsQuery {
             decoded: Some(requests),
             default_ruleset,
             default_view,
+            default_overrides,
         }
     }
 }
@@ -249,6 +258,7 @@ impl From<ScoreHandQuery> for pb::ScoreHandRequest {
                 context,
                 ruleset,
                 view,
+                overrides: None,
             },
         }
     }

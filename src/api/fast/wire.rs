@@ -163,7 +163,19 @@ fn put_score(out: &mut Vec<u8>, s: &Scored, view: pb::ScoreView) {
         // length takes the one byte `put_message` leaves.
         put_message(out, response::NOTATION, |out| write_canonical(out, &s.hand));
     }
-    put_enum(out, response::RULESET, ruleset_to_pb(s.ruleset.id) as i32);
+    put_enum(out, response::RULESET, ruleset_to_pb(s.ruleset) as i32);
+    put_fingerprint(out, response::RULES_FINGERPRINT, s.fingerprint);
+}
+
+/// The rules' fingerprint as a `string` field of 16 lower-case hex digits (what
+/// `house_rules::fingerprint_text` writes), without building the string.
+fn put_fingerprint(out: &mut Vec<u8>, field: u32, fingerprint: u64) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    put_key_varint(out, field, LEN, 16);
+    for shift in (0..16).rev() {
+        let nibble = (fingerprint >> (4 * shift)) & 0xf;
+        out.push(DIGITS[usize::try_from(nibble).unwrap_or(0)]);
+    }
 }
 
 /// `FanLine`: the numbers always, the names and elements in the full view.

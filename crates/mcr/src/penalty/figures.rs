@@ -17,7 +17,7 @@ pub struct LateArrivalRuling {
     pub forfeit: bool,
 }
 
-impl Escalation {
+impl Escalation<'_> {
     /// The points of occurrence `occurrence` (1 for the first); `None` for a warning.
     /// Occurrence 0 is read as 1.
     pub fn points(&self, occurrence: u32) -> Option<u32> {
@@ -46,7 +46,7 @@ impl Escalation {
     }
 }
 
-impl LateArrivalScale {
+impl LateArrivalScale<'_> {
     /// The sanction for arriving `minutes` late (whole minutes, rounded up by the caller).
     pub fn ruling(&self, minutes: u32) -> LateArrivalRuling {
         if minutes == 0 {

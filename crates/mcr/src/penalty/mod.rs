@@ -35,4 +35,4 @@ pub use figures::{Escalation, LateArrivalRuling, LateArrivalScale, LateTier, Pen
 pub use infraction::{FalseDeclaration, Infraction, Offence, SignalSanction};
 pub(crate) use ruling::{Occurrences, rule_at};
 pub use ruling::{Ruling, Sanction, adjudicate, false_declaration_sanctions, rule};
-pub use table::{INFRACTION_TABLE, InfractionKind, InfractionSpec, RepeatedOffence};
+pub use table::{GradedAmount, INFRACTION_TABLE, InfractionKind, InfractionSpec, RepeatedOffence};

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use super::infraction::{FalseDeclaration, Infraction, Offence, SignalSanction};
+use super::table::{GradedAmount, InfractionKind};
 use crate::ruleset::Ruleset;
 use crate::seat::Seat;
 use crate::tile::Tile;
@@ -146,15 +147,24 @@ fn invalid(field: String, message: String) -> Violation {
     Violation::new(ViolationCode::ValueInvalid, field, message)
 }
 
-/// A referee-graded amount, checked against the ruleset's range: below zero is
-/// [`ViolationCode::ValueNegative`], outside the range [`ViolationCode::PenaltyAmountOutOfRange`].
-/// `field` names the infraction.
-fn graded(points: i64, field: &str, rules: &Ruleset) -> Result<i64, Violation> {
-    let (min, max) = (
-        i64::from(rules.penalties.graded_min),
-        i64::from(rules.penalties.graded_max),
-    );
-    if (min..=max).contains(&points) {
+/// A referee-graded amount, checked as the infraction's row of the catalogue says
+/// ([`GradedAmount`]): one of the ruleset's grades (R98 §13-2(2)), or, for an amount paid to a
+/// victim, any amount in the ruleset's range (§14-7(3)). Below zero is
+/// [`ViolationCode::ValueNegative`], anything else refused
+/// [`ViolationCode::PenaltyAmountOutOfRange`]. `field` names the infraction.
+fn graded(
+    points: i64,
+    kind: InfractionKind,
+    field: &str,
+    rules: &Ruleset,
+) -> Result<i64, Violation> {
+    let figures = &rules.penalties;
+    let (min, max) = (i64::from(figures.graded_min), i64::from(figures.graded_max));
+    let allowed = match kind.spec().graded {
+        Some(GradedAmount::VictimRange) => (min..=max).contains(&points),
+        Some(GradedAmount::Grade) | None => figures.grades.iter().any(|&g| i64::from(g) == points),
+    };
+    if allowed {
         Ok(points)
     } else if points < 0 {
         Err(Violation::new(
@@ -163,15 +173,35 @@ fn graded(points: i64, field: &str, rules: &Ruleset) -> Result<i64, Violation> {
             format!("the referee's amount cannot be negative, found {points}"),
         ))
     } else {
+        let message = match kind.spec().graded {
+            Some(GradedAmount::VictimRange) => format!(
+                "the amount paid to the victim must be between {min} and {max} points under {}, found {points}",
+                rules.name
+            ),
+            Some(GradedAmount::Grade) | None => format!(
+                "a graded deduction must be one of {} points under {} (R98 §13-2(2)), found {points}",
+                grade_list(figures.grades),
+                rules.name
+            ),
+        };
         Err(Violation::new(
             ViolationCode::PenaltyAmountOutOfRange,
             format!("{field}.points"),
-            format!(
-                "the referee's amount must be between {min} and {max} points under {}, found {points}",
-                rules.name
-            ),
+            message,
         ))
     }
+}
+
+/// `5, 10, 20, 30, 40, 50 or 60`.
+fn grade_list(grades: &[u32]) -> String {
+    let mut out = String::new();
+    for (i, g) in grades.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == grades.len() { " or " } else { ", " });
+        }
+        out.push_str(&g.to_string());
+    }
+    out
 }
 
 /// The sanctions of a false declaration under `rules`.
@@ -275,12 +305,17 @@ fn sanctions(
             }
             vec![Sanction::PayTo {
                 seat: *victim,
-                points: graded(*points, field, rules)?,
+                points: graded(*points, InfractionKind::ExposingOthersTiles, field, rules)?,
             }]
         }
         Infraction::NamingDiscard { points }
         | Infraction::IllegalSignals(SignalSanction::Points(points)) => {
-            vec![Sanction::Deduction(graded(*points, field, rules)?)]
+            vec![Sanction::Deduction(graded(
+                *points,
+                offence.infraction.kind(),
+                field,
+                rules,
+            )?)]
         }
         Infraction::MisleadingDiscardName {
             misled,

@@ -68,6 +68,21 @@ pub struct InfractionSpec {
     pub name_en: &'static str,
     /// The repeated-offence family, if the kind escalates within a hand.
     pub repeated: Option<RepeatedOffence>,
+    /// How the referee's amount is checked, if the referee grades one.
+    pub graded: Option<GradedAmount>,
+}
+
+/// What a referee-graded amount may be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GradedAmount {
+    /// A deduction graded as R98 §13-2(2) grades them: one of the ruleset's
+    /// [`grades`](crate::ruleset::PenaltyFigures::grades) (5, 10, 20, 30, 40, 50, 60).
+    Grade,
+    /// An amount paid to a victim, which the infraction's own rule gives as a range
+    /// (R98 §14-7(3): 5–60): any whole number from the ruleset's
+    /// [`graded_min`](crate::ruleset::PenaltyFigures::graded_min) to
+    /// [`graded_max`](crate::ruleset::PenaltyFigures::graded_max).
+    VictimRange,
 }
 
 /// The number of infraction kinds.
@@ -81,6 +96,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "作弊",
         name_en: "cheating",
         repeated: None,
+        graded: None,
     },
     InfractionSpec {
         kind: InfractionKind::WrongChow,
@@ -88,6 +104,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "错吃",
         name_en: "wrong chow",
         repeated: None,
+        graded: None,
     },
     InfractionSpec {
         kind: InfractionKind::WrongPung,
@@ -95,6 +112,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "错碰",
         name_en: "wrong pung",
         repeated: None,
+        graded: None,
     },
     InfractionSpec {
         kind: InfractionKind::WrongKong,
@@ -102,6 +120,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "错杠",
         name_en: "wrong kong",
         repeated: None,
+        graded: None,
     },
     InfractionSpec {
         kind: InfractionKind::EmptyChow,
@@ -109,6 +128,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "空吃",
         name_en: "empty chow",
         repeated: Some(RepeatedOffence::EmptyCall),
+        graded: None,
     },
     InfractionSpec {
         kind: InfractionKind::EmptyPung,
@@ -116,6 +136,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "空碰",
         name_en: "empty pung",
         repeated: Some(RepeatedOffence::EmptyCall),
+        graded: None,
     },
     InfractionSpec {
         kind: InfractionKind::EmptyKong,
@@ -123,6 +144,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "空杠",
         name_en: "empty kong",
         repeated: Some(RepeatedOffence::EmptyCall),
+        graded: None,
     },
     InfractionSpec {
         kind: InfractionKind::EarlyDraw,
@@ -130,6 +152,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "摸牌",
         name_en: "drawing out of turn",
         repeated: Some(RepeatedOffence::EarlyDraw),
+        graded: None,
     },
     InfractionSpec {
         kind: InfractionKind::LatePung,
@@ -137,6 +160,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "碰牌超时",
         name_en: "late pung",
         repeated: Some(RepeatedOffence::LatePung),
+        graded: None,
     },
     InfractionSpec {
         kind: InfractionKind::FalseWin,
@@ -144,6 +168,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "错和",
         name_en: "false win",
         repeated: None,
+        graded: None,
     },
     InfractionSpec {
         kind: InfractionKind::WrongWinningTile,
@@ -151,6 +176,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "和错牌",
         name_en: "wrong winning tile",
         repeated: None,
+        graded: None,
     },
     InfractionSpec {
         kind: InfractionKind::NotReadyWin,
@@ -158,6 +184,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "诈和",
         name_en: "win declared while not ready",
         repeated: None,
+        graded: None,
     },
     InfractionSpec {
         kind: InfractionKind::DeliberateFalseWin,
@@ -165,6 +192,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "有意诈和",
         name_en: "deliberate false win",
         repeated: None,
+        graded: None,
     },
     InfractionSpec {
         kind: InfractionKind::ExposingOwnTiles,
@@ -172,6 +200,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "暴露己牌",
         name_en: "exposing own tiles",
         repeated: None,
+        graded: None,
     },
     InfractionSpec {
         kind: InfractionKind::LayingDownHand,
@@ -179,6 +208,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "推倒手牌",
         name_en: "laying down the hand",
         repeated: None,
+        graded: None,
     },
     InfractionSpec {
         kind: InfractionKind::ExposingOthersTiles,
@@ -186,6 +216,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "暴露他人牌",
         name_en: "exposing another player's tiles",
         repeated: None,
+        graded: Some(GradedAmount::VictimRange),
     },
     InfractionSpec {
         kind: InfractionKind::NamingDiscard,
@@ -193,6 +224,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "出牌报牌名",
         name_en: "naming a discard",
         repeated: None,
+        graded: Some(GradedAmount::Grade),
     },
     InfractionSpec {
         kind: InfractionKind::MisleadingDiscardName,
@@ -200,6 +232,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "报错牌名致误和",
         name_en: "misleading discard name",
         repeated: None,
+        graded: None,
     },
     InfractionSpec {
         kind: InfractionKind::WrongTileCount,
@@ -207,6 +240,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "相公",
         name_en: "wrong number of tiles",
         repeated: None,
+        graded: None,
     },
     InfractionSpec {
         kind: InfractionKind::IllegalSignals,
@@ -214,6 +248,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "非法信息",
         name_en: "illegal signals",
         repeated: None,
+        graded: Some(GradedAmount::Grade),
     },
     InfractionSpec {
         kind: InfractionKind::SeriousDisturbance,
@@ -221,6 +256,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "严重干扰比赛",
         name_en: "serious disturbance",
         repeated: None,
+        graded: None,
     },
     InfractionSpec {
         kind: InfractionKind::LateArrival,
@@ -228,6 +264,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         name_zh: "迟到",
         name_en: "late arrival",
         repeated: None,
+        graded: None,
     },
 ];
 

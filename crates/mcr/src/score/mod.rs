@@ -24,7 +24,7 @@ use detect::{
 use exclusion::apply_exclusions;
 
 /// The minimum a hand must score, flowers excluded (起和分).
-pub const MINIMUM_FAN: u32 = 8;
+pub use crate::ruleset::MINIMUM_FAN;
 
 /// What a scored hand amounts to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -62,7 +62,7 @@ pub struct Scoring {
 
 /// Facts about the hand shared by every reading.
 struct Facts<'a> {
-    rules: &'a Ruleset,
+    rules: &'a Ruleset<'a>,
     hand: &'a Hand,
     win: Tile,
     self_drawn: bool,
@@ -137,7 +137,7 @@ pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
         best = best_standard(&facts, best, seven_pairs_found);
     }
 
-    let flower_points = u32::from(context.flowers);
+    let flower_points = u32::from(context.flowers) * u32::from(rules.points(Fan::FlowerTiles));
     match best {
         None => Scoring {
             outcome: Outcome::NotWinningShape,
@@ -155,7 +155,7 @@ pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
                 fans.set(Fan::FlowerTiles, context.flowers);
             }
             Scoring {
-                outcome: if fan_total >= MINIMUM_FAN {
+                outcome: if fan_total >= rules.minimum_fan {
                     Outcome::Win
                 } else {
                     Outcome::BelowMinimum

@@ -8,6 +8,8 @@ import type { FanLine } from "./fan_pb.js";
 import { file_mahjong_v1_fan } from "./fan_pb.js";
 import type { Hand, WinContext } from "./hand_pb.js";
 import { file_mahjong_v1_hand } from "./hand_pb.js";
+import type { RuleOverrides } from "./house_rules_pb.js";
+import { file_mahjong_v1_house_rules } from "./house_rules_pb.js";
 import type { Ruleset } from "./ruleset_pb.js";
 import { file_mahjong_v1_ruleset } from "./ruleset_pb.js";
 import type { Tile } from "./tile_pb.js";
@@ -18,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file mahjong/v1/scoring.proto.
  */
 export const file_mahjong_v1_scoring: GenFile = /*@__PURE__*/
-  fileDesc("ChhtYWhqb25nL3YxL3Njb3JpbmcucHJvdG8SCm1haGpvbmcudjEiygEKEFNjb3JlSGFuZFJlcXVlc3QSEgoIbm90YXRpb24YASABKAlIABIgCgRoYW5kGAIgASgLMhAubWFoam9uZy52MS5IYW5kSAASJwoHY29udGV4dBgDIAEoCzIWLm1haGpvbmcudjEuV2luQ29udGV4dBIkCgdydWxlc2V0GAQgASgOMhMubWFoam9uZy52MS5SdWxlc2V0EiMKBHZpZXcYBSABKA4yFS5tYWhqb25nLnYxLlNjb3JlVmlld0IMCgpoYW5kX2lucHV0Ip4CChFTY29yZUhhbmRSZXNwb25zZRIkCgdvdXRjb21lGAEgASgOMhMubWFoam9uZy52MS5PdXRjb21lEiEKBGZhbnMYAiADKAsyEy5tYWhqb25nLnYxLkZhbkxpbmUSEQoJZmFuX3RvdGFsGAMgASgNEhUKDWZsb3dlcl9wb2ludHMYBCABKA0SDQoFdG90YWwYBSABKA0SKQoKdmlvbGF0aW9ucxgGIAMoCzIVLm1haGpvbmcudjEuVmlvbGF0aW9uEiQKB3JlYWRpbmcYByABKAsyEy5tYWhqb25nLnYxLlJlYWRpbmcSEAoIbm90YXRpb24YCCABKAkSJAoHcnVsZXNldBgJIAEoDjITLm1haGpvbmcudjEuUnVsZXNldCKoAQoTVmFsaWRhdGVIYW5kUmVxdWVzdBISCghub3RhdGlvbhgBIAEoCUgAEiAKBGhhbmQYAiABKAsyEC5tYWhqb25nLnYxLkhhbmRIABInCgdjb250ZXh0GAMgASgLMhYubWFoam9uZy52MS5XaW5Db250ZXh0EiQKB3J1bGVzZXQYBCABKA4yEy5tYWhqb25nLnYxLlJ1bGVzZXRCDAoKaGFuZF9pbnB1dCKmAQoUVmFsaWRhdGVIYW5kUmVzcG9uc2USDQoFdmFsaWQYASABKAgSKQoKdmlvbGF0aW9ucxgCIAMoCzIVLm1haGpvbmcudjEuVmlvbGF0aW9uEhUKDXdpbm5pbmdfc2hhcGUYAyABKAgSFwoPcmVhY2hlc19taW5pbXVtGAQgASgIEiQKB291dGNvbWUYBSABKA4yEy5tYWhqb25nLnYxLk91dGNvbWUiowEKFkJhdGNoU2NvcmVIYW5kc1JlcXVlc3QSLgoIcmVxdWVzdHMYASADKAsyHC5tYWhqb25nLnYxLlNjb3JlSGFuZFJlcXVlc3QSLAoPZGVmYXVsdF9ydWxlc2V0GAIgASgOMhMubWFoam9uZy52MS5SdWxlc2V0EisKDGRlZmF1bHRfdmlldxgDIAEoDjIVLm1haGpvbmcudjEuU2NvcmVWaWV3Ik0KF0JhdGNoU2NvcmVIYW5kc1Jlc3BvbnNlEjIKB3Jlc3VsdHMYASADKAsyIS5tYWhqb25nLnYxLkJhdGNoU2NvcmVIYW5kc1Jlc3VsdCJ5ChVCYXRjaFNjb3JlSGFuZHNSZXN1bHQSLgoFc2NvcmUYASABKAsyHS5tYWhqb25nLnYxLlNjb3JlSGFuZFJlc3BvbnNlSAASJgoFZXJyb3IYAiABKAsyFS5tYWhqb25nLnYxLkhhbmRFcnJvckgAQggKBnJlc3VsdCJGCglIYW5kRXJyb3ISDgoGcmVhc29uGAEgASgJEikKCnZpb2xhdGlvbnMYAiADKAsyFS5tYWhqb25nLnYxLlZpb2xhdGlvbiI5CglWaW9sYXRpb24SDAoEY29kZRgBIAEoCRINCgVmaWVsZBgCIAEoCRIPCgdtZXNzYWdlGAMgASgJIlkKB1JlYWRpbmcSIAoFc2hhcGUYASABKA4yES5tYWhqb25nLnYxLlNoYXBlEiwKCGVsZW1lbnRzGAIgAygLMhoubWFoam9uZy52MS5SZWFkaW5nRWxlbWVudCJ7Cg5SZWFkaW5nRWxlbWVudBIlCgRraW5kGAEgASgOMhcubWFoam9uZy52MS5FbGVtZW50S2luZBIfCgV0aWxlcxgCIAMoDjIQLm1haGpvbmcudjEuVGlsZRIQCghkZWNsYXJlZBgDIAEoCBIPCgdjbGFpbWVkGAQgASgIKlIKCVNjb3JlVmlldxIaChZTQ09SRV9WSUVXX1VOU1BFQ0lGSUVEEAASFAoQU0NPUkVfVklFV19CQVNJQxABEhMKD1NDT1JFX1ZJRVdfRlVMTBACKoIBCgdPdXRjb21lEhcKE09VVENPTUVfVU5TUEVDSUZJRUQQABIPCgtPVVRDT01FX1dJThABEhkKFU9VVENPTUVfQkVMT1dfTUlOSU1VTRACEh0KGU9VVENPTUVfTk9UX1dJTk5JTkdfU0hBUEUQAxITCg9PVVRDT01FX0lOVkFMSUQQBCqfAQoFU2hhcGUSFQoRU0hBUEVfVU5TUEVDSUZJRUQQABISCg5TSEFQRV9TVEFOREFSRBABEhUKEVNIQVBFX1NFVkVOX1BBSVJTEAISGgoWU0hBUEVfVEhJUlRFRU5fT1JQSEFOUxADEhwKGFNIQVBFX0hPTk9SU19BTkRfS05JVFRFRBAEEhoKFlNIQVBFX0tOSVRURURfU1RSQUlHSFQQBSrDAQoLRWxlbWVudEtpbmQSHAoYRUxFTUVOVF9LSU5EX1VOU1BFQ0lGSUVEEAASFQoRRUxFTUVOVF9LSU5EX0NIT1cQARIVChFFTEVNRU5UX0tJTkRfUFVORxACEhUKEUVMRU1FTlRfS0lORF9LT05HEAMSFQoRRUxFTUVOVF9LSU5EX1BBSVIQBBIhCh1FTEVNRU5UX0tJTkRfS05JVFRFRF9TVFJBSUdIVBAFEhcKE0VMRU1FTlRfS0lORF9TSU5HTEUQBmIGcHJvdG8z", [file_mahjong_v1_fan, file_mahjong_v1_hand, file_mahjong_v1_ruleset, file_mahjong_v1_tile]);
+  fileDesc("ChhtYWhqb25nL3YxL3Njb3JpbmcucHJvdG8SCm1haGpvbmcudjEi+AEKEFNjb3JlSGFuZFJlcXVlc3QSEgoIbm90YXRpb24YASABKAlIABIgCgRoYW5kGAIgASgLMhAubWFoam9uZy52MS5IYW5kSAASJwoHY29udGV4dBgDIAEoCzIWLm1haGpvbmcudjEuV2luQ29udGV4dBIkCgdydWxlc2V0GAQgASgOMhMubWFoam9uZy52MS5SdWxlc2V0EiMKBHZpZXcYBSABKA4yFS5tYWhqb25nLnYxLlNjb3JlVmlldxIsCglvdmVycmlkZXMYBiABKAsyGS5tYWhqb25nLnYxLlJ1bGVPdmVycmlkZXNCDAoKaGFuZF9pbnB1dCK5AgoRU2NvcmVIYW5kUmVzcG9uc2USJAoHb3V0Y29tZRgBIAEoDjITLm1haGpvbmcudjEuT3V0Y29tZRIhCgRmYW5zGAIgAygLMhMubWFoam9uZy52MS5GYW5MaW5lEhEKCWZhbl90b3RhbBgDIAEoDRIVCg1mbG93ZXJfcG9pbnRzGAQgASgNEg0KBXRvdGFsGAUgASgNEikKCnZpb2xhdGlvbnMYBiADKAsyFS5tYWhqb25nLnYxLlZpb2xhdGlvbhIkCgdyZWFkaW5nGAcgASgLMhMubWFoam9uZy52MS5SZWFkaW5nEhAKCG5vdGF0aW9uGAggASgJEiQKB3J1bGVzZXQYCSABKA4yEy5tYWhqb25nLnYxLlJ1bGVzZXQSGQoRcnVsZXNfZmluZ2VycHJpbnQYCyABKAki1gEKE1ZhbGlkYXRlSGFuZFJlcXVlc3QSEgoIbm90YXRpb24YASABKAlIABIgCgRoYW5kGAIgASgLMhAubWFoam9uZy52MS5IYW5kSAASJwoHY29udGV4dBgDIAEoCzIWLm1haGpvbmcudjEuV2luQ29udGV4dBIkCgdydWxlc2V0GAQgASgOMhMubWFoam9uZy52MS5SdWxlc2V0EiwKCW92ZXJyaWRlcxgFIAEoCzIZLm1haGpvbmcudjEuUnVsZU92ZXJyaWRlc0IMCgpoYW5kX2lucHV0IsEBChRWYWxpZGF0ZUhhbmRSZXNwb25zZRINCgV2YWxpZBgBIAEoCBIpCgp2aW9sYXRpb25zGAIgAygLMhUubWFoam9uZy52MS5WaW9sYXRpb24SFQoNd2lubmluZ19zaGFwZRgDIAEoCBIXCg9yZWFjaGVzX21pbmltdW0YBCABKAgSJAoHb3V0Y29tZRgFIAEoDjITLm1haGpvbmcudjEuT3V0Y29tZRIZChFydWxlc19maW5nZXJwcmludBgGIAEoCSLZAQoWQmF0Y2hTY29yZUhhbmRzUmVxdWVzdBIuCghyZXF1ZXN0cxgBIAMoCzIcLm1haGpvbmcudjEuU2NvcmVIYW5kUmVxdWVzdBIsCg9kZWZhdWx0X3J1bGVzZXQYAiABKA4yEy5tYWhqb25nLnYxLlJ1bGVzZXQSKwoMZGVmYXVsdF92aWV3GAMgASgOMhUubWFoam9uZy52MS5TY29yZVZpZXcSNAoRZGVmYXVsdF9vdmVycmlkZXMYBCABKAsyGS5tYWhqb25nLnYxLlJ1bGVPdmVycmlkZXMiTQoXQmF0Y2hTY29yZUhhbmRzUmVzcG9uc2USMgoHcmVzdWx0cxgBIAMoCzIhLm1haGpvbmcudjEuQmF0Y2hTY29yZUhhbmRzUmVzdWx0InkKFUJhdGNoU2NvcmVIYW5kc1Jlc3VsdBIuCgVzY29yZRgBIAEoCzIdLm1haGpvbmcudjEuU2NvcmVIYW5kUmVzcG9uc2VIABImCgVlcnJvchgCIAEoCzIVLm1haGpvbmcudjEuSGFuZEVycm9ySABCCAoGcmVzdWx0IkYKCUhhbmRFcnJvchIOCgZyZWFzb24YASABKAkSKQoKdmlvbGF0aW9ucxgCIAMoCzIVLm1haGpvbmcudjEuVmlvbGF0aW9uIjkKCVZpb2xhdGlvbhIMCgRjb2RlGAEgASgJEg0KBWZpZWxkGAIgASgJEg8KB21lc3NhZ2UYAyABKAkiWQoHUmVhZGluZxIgCgVzaGFwZRgBIAEoDjIRLm1haGpvbmcudjEuU2hhcGUSLAoIZWxlbWVudHMYAiADKAsyGi5tYWhqb25nLnYxLlJlYWRpbmdFbGVtZW50InsKDlJlYWRpbmdFbGVtZW50EiUKBGtpbmQYASABKA4yFy5tYWhqb25nLnYxLkVsZW1lbnRLaW5kEh8KBXRpbGVzGAIgAygOMhAubWFoam9uZy52MS5UaWxlEhAKCGRlY2xhcmVkGAMgASgIEg8KB2NsYWltZWQYBCABKAgqUgoJU2NvcmVWaWV3EhoKFlNDT1JFX1ZJRVdfVU5TUEVDSUZJRUQQABIUChBTQ09SRV9WSUVXX0JBU0lDEAESEwoPU0NPUkVfVklFV19GVUxMEAIqggEKB091dGNvbWUSFwoTT1VUQ09NRV9VTlNQRUNJRklFRBAAEg8KC09VVENPTUVfV0lOEAESGQoVT1VUQ09NRV9CRUxPV19NSU5JTVVNEAISHQoZT1VUQ09NRV9OT1RfV0lOTklOR19TSEFQRRADEhMKD09VVENPTUVfSU5WQUxJRBAEKp8BCgVTaGFwZRIVChFTSEFQRV9VTlNQRUNJRklFRBAAEhIKDlNIQVBFX1NUQU5EQVJEEAESFQoRU0hBUEVfU0VWRU5fUEFJUlMQAhIaChZTSEFQRV9USElSVEVFTl9PUlBIQU5TEAMSHAoYU0hBUEVfSE9OT1JTX0FORF9LTklUVEVEEAQSGgoWU0hBUEVfS05JVFRFRF9TVFJBSUdIVBAFKsMBCgtFbGVtZW50S2luZBIcChhFTEVNRU5UX0tJTkRfVU5TUEVDSUZJRUQQABIVChFFTEVNRU5UX0tJTkRfQ0hPVxABEhUKEUVMRU1FTlRfS0lORF9QVU5HEAISFQoRRUxFTUVOVF9LSU5EX0tPTkcQAxIVChFFTEVNRU5UX0tJTkRfUEFJUhAEEiEKHUVMRU1FTlRfS0lORF9LTklUVEVEX1NUUkFJR0hUEAUSFwoTRUxFTUVOVF9LSU5EX1NJTkdMRRAGYgZwcm90bzM", [file_mahjong_v1_fan, file_mahjong_v1_hand, file_mahjong_v1_house_rules, file_mahjong_v1_ruleset, file_mahjong_v1_tile]);
 
 /**
  * Request of ScoreHand: a hand, the circumstances of the win and a ruleset.
@@ -72,6 +74,14 @@ export type ScoreHandRequest = Message<"mahjong.v1.ScoreHandRequest"> & {
    * @generated from field: mahjong.v1.ScoreView view = 5;
    */
   view: ScoreView;
+
+  /**
+   * House rules over the ruleset; absent means none (in a batch: the batch's
+   * `default_overrides`).
+   *
+   * @generated from field: mahjong.v1.RuleOverrides overrides = 6;
+   */
+  overrides?: RuleOverrides | undefined;
 };
 
 /**
@@ -156,6 +166,15 @@ export type ScoreHandResponse = Message<"mahjong.v1.ScoreHandResponse"> & {
    * @generated from field: mahjong.v1.Ruleset ruleset = 9;
    */
   ruleset: Ruleset;
+
+  /**
+   * The fingerprint of the rules applied: 16 lower-case hex digits, a stable hash of every
+   * switch in effect (RulesetSwitch); the same for the same switches on every build.
+   * Empty only where the request was invalid (the command line's JSON output).
+   *
+   * @generated from field: string rules_fingerprint = 11;
+   */
+  rulesFingerprint: string;
 };
 
 /**
@@ -207,6 +226,13 @@ export type ValidateHandRequest = Message<"mahjong.v1.ValidateHandRequest"> & {
    * @generated from field: mahjong.v1.Ruleset ruleset = 4;
    */
   ruleset: Ruleset;
+
+  /**
+   * House rules over the ruleset (the minimum, for one); absent means none.
+   *
+   * @generated from field: mahjong.v1.RuleOverrides overrides = 5;
+   */
+  overrides?: RuleOverrides | undefined;
 };
 
 /**
@@ -248,7 +274,8 @@ export type ValidateHandResponse = Message<"mahjong.v1.ValidateHandResponse"> & 
   winningShape: boolean;
 
   /**
-   * The hand is a winning shape worth at least 8 points without flowers.
+   * The hand is a winning shape worth at least the minimum (8 points unless the overrides
+   * say otherwise) without flowers.
    *
    * @generated from field: bool reaches_minimum = 4;
    */
@@ -260,6 +287,15 @@ export type ValidateHandResponse = Message<"mahjong.v1.ValidateHandResponse"> & 
    * @generated from field: mahjong.v1.Outcome outcome = 5;
    */
   outcome: Outcome;
+
+  /**
+   * The fingerprint of the rules applied: 16 lower-case hex digits, a stable hash of every
+   * switch in effect (RulesetSwitch); the same for the same switches on every build.
+   * Empty when the ruleset or the overrides are invalid.
+   *
+   * @generated from field: string rules_fingerprint = 6;
+   */
+  rulesFingerprint: string;
 };
 
 /**
@@ -299,6 +335,15 @@ export type BatchScoreHandsRequest = Message<"mahjong.v1.BatchScoreHandsRequest"
    * @generated from field: mahjong.v1.ScoreView default_view = 3;
    */
   defaultView: ScoreView;
+
+  /**
+   * The house rules of every request without `overrides` of its own (a request's own
+   * overrides replace these whole, they are not merged). Invalid default overrides fail the
+   * batch with INVALID_ARGUMENT (`default_overrides.…`).
+   *
+   * @generated from field: mahjong.v1.RuleOverrides default_overrides = 4;
+   */
+  defaultOverrides?: RuleOverrides | undefined;
 };
 
 /**

@@ -1,0 +1,281 @@
+//! House rules (`house_rules.proto`): `RuleOverrides` → the domain's
+//! [`mcr::RuleOverrides`] and the [`Rules`] a request applies, the fingerprint as written in
+//! responses, and the switches `DescribeRuleset` lists.
+
+use mcr::house_rules::{
+    EscalationOverride, HouseRules, LateArrivalOverride, MAX_SCALE_LENGTH, RuleOverrides,
+};
+use mcr::penalty::LateTier;
+use mcr::ruleset::{NineGatesTerminalPungs, StandardPointTies, ThreeKongsRule};
+use mcr::{Fan, Rules, RulesetId, Violation};
+
+use super::pb;
+use super::values::{fan_from_pb, ruleset_from_pb, value_invalid};
+
+/// The most exclusions one list of the overrides may name.
+pub const MAX_EXCLUSIONS: usize = 256;
+
+/// The fingerprint as responses write it: 16 lower-case hex digits.
+pub fn fingerprint_text(fingerprint: u64) -> String {
+    mcr::house_rules::fingerprint_hex(fingerprint)
+}
+
+/// The rules of a request: its `ruleset` number and its overrides (absent: none), violations
+/// at `ruleset` and at `{prefix}.…` (`overrides.minimum_fan`).
+pub fn rules_from_pb(
+    ruleset: i32,
+    overrides: Option<&pb::RuleOverrides>,
+    prefix: &str,
+) -> Result<Rules, Vec<Violation>> {
+    let id = ruleset_from_pb(ruleset);
+    let overrides = overrides.map(|o| overrides_from_pb(o, prefix));
+    match (id, overrides) {
+        (Ok(id), None) => Ok(Rules::Standard(id)),
+        (Ok(id), Some(Ok(o))) => rules_of(id, &o, prefix),
+        (Ok(_), Some(Err(v))) => Err(v),
+        (Err(v), None | Some(Ok(_))) => Err(vec![v]),
+        (Err(v), Some(Err(mut more))) => {
+            more.insert(0, v);
+            Err(more)
+        }
+    }
+}
+
+/// The ruleset `id` with the domain overrides `o`, violations at `{prefix}.…`.
+pub fn rules_of(id: RulesetId, o: &RuleOverrides, prefix: &str) -> Result<Rules, Vec<Violation>> {
+    HouseRules::new(id, o)
+        .map(|house| Rules::House(Box::new(house)))
+        .map_err(|v| {
+            v.into_iter()
+                .map(|mut v| {
+                    v.field = format!("{prefix}.{}", v.field);
+                    v
+                })
+                .collect()
+        })
+}
+
+/// An enum of the overrides: unset or unspecified is `None`.
+fn choice<T>(
+    number: Option<i32>,
+    field: &str,
+    expected: &str,
+    of: impl Fn(i32) -> Option<T>,
+    v: &mut Vec<Violation>,
+) -> Option<T> {
+    let number = number.filter(|&n| n != 0)?;
+    let value = of(number);
+    if value.is_none() {
+        v.push(value_invalid(
+            field,
+            format!("{number} is not a value of {field} (expected {expected})"),
+        ));
+    }
+    value
+}
+
+fn fan_at(number: i32, field: &str, v: &mut Vec<Violation>) -> Option<Fan> {
+    let fan = fan_from_pb(number);
+    if fan.is_none() {
+        v.push(value_invalid(
+            field,
+            format!("{number} is not a fan (expected a fan number 1 to 82)"),
+        ));
+    }
+    fan
+}
+
+fn too_long(field: &str, found: usize, max: usize, v: &mut Vec<Violation>) -> bool {
+    if found > max {
+        v.push(value_invalid(
+            field,
+            format!("at most {max} entries, found {found}"),
+        ));
+    }
+    found > max
+}
+
+/// Converts the overrides, with every problem of the conversion at `{prefix}.…`; the ranges
+/// are the engine's to check ([`rules_of`]).
+#[allow(clippy::too_many_lines)] // one statement per field of the message, destructured
+pub fn overrides_from_pb(
+    o: &pb::RuleOverrides,
+    prefix: &str,
+) -> Result<RuleOverrides, Vec<Violation>> {
+    let pb::RuleOverrides {
+        minimum_fan,
+        base_points,
+        flower_points,
+        fan_points,
+        lift_exclusions,
+        apply_exclusions,
+        three_kongs,
+        nine_gates_terminal_pungs,
+        wait_counts_exhausted_tiles,
+        seven_pairs_honor_tile_hog,
+        lesser_honors_knitted_straight,
+        knitted_straight_all_chows,
+        standard_point_ties,
+        false_win_each,
+        not_ready_win_each,
+        false_win_loses_right_to_win,
+        deliberate_false_win_disqualifies,
+        graded_min,
+        graded_max,
+        grades,
+        repeat_offences,
+        late_arrival,
+    } = o;
+    let mut v = Vec::new();
+    let at = |field: &str| format!("{prefix}.{field}");
+    let mut points = Vec::new();
+    if !too_long(&at("fan_points"), fan_points.len(), Fan::ALL.len(), &mut v) {
+        for (i, p) in fan_points.iter().enumerate() {
+            if let Some(fan) = fan_at(p.fan, &at(&format!("fan_points[{i}].fan")), &mut v) {
+                points.push((fan, p.points));
+            }
+        }
+    }
+    let exclusions = |list: &[pb::FanExclusion], name: &str, v: &mut Vec<Violation>| {
+        let mut out = Vec::new();
+        if !too_long(&at(name), list.len(), MAX_EXCLUSIONS, v) {
+            for (i, e) in list.iter().enumerate() {
+                let fan = fan_at(e.fan, &at(&format!("{name}[{i}].fan")), v);
+                let excluded = fan_at(e.excluded, &at(&format!("{name}[{i}].excluded")), v);
+                if let (Some(fan), Some(excluded)) = (fan, excluded) {
+                    out.push((fan, excluded));
+                }
+            }
+        }
+        out
+    };
+    let lift = exclusions(lift_exclusions, "lift_exclusions", &mut v);
+    let apply = exclusions(apply_exclusions, "apply_exclusions", &mut v);
+    let three_kongs = choice(
+        *three_kongs,
+        &at("three_kongs"),
+        "THREE_KONGS_RULE_FAMILY_OF_EACH or THREE_KONGS_RULE_CONCEALED_KONG_ADDS",
+        |n| match pb::ThreeKongsRule::try_from(n).ok()? {
+            pb::ThreeKongsRule::Unspecified => None,
+            pb::ThreeKongsRule::FamilyOfEach => Some(ThreeKongsRule::FamilyOfEach),
+            pb::ThreeKongsRule::ConcealedKongAdds => Some(ThreeKongsRule::ConcealedKongAdds),
+        },
+        &mut v,
+    );
+    let nine_gates_terminal_pungs = choice(
+        *nine_gates_terminal_pungs,
+        &at("nine_gates_terminal_pungs"),
+        "NINE_GATES_TERMINAL_PUNGS_ONE_FEWER or NINE_GATES_TERMINAL_PUNGS_NONE",
+        |n| match pb::NineGatesTerminalPungs::try_from(n).ok()? {
+            pb::NineGatesTerminalPungs::Unspecified => None,
+            pb::NineGatesTerminalPungs::OneFewer => Some(NineGatesTerminalPungs::OneFewer),
+            pb::NineGatesTerminalPungs::None => Some(NineGatesTerminalPungs::None),
+        },
+        &mut v,
+    );
+    let standard_point_ties = choice(
+        *standard_point_ties,
+        &at("standard_point_ties"),
+        "STANDARD_POINT_TIES_SHARE_PLACES or STANDARD_POINT_TIES_SAME_PLACE",
+        |n| match pb::StandardPointTies::try_from(n).ok()? {
+            pb::StandardPointTies::Unspecified => None,
+            pb::StandardPointTies::SharePlaces => Some(StandardPointTies::SharePlaces),
+            pb::StandardPointTies::SamePlace => Some(StandardPointTies::SamePlace),
+        },
+        &mut v,
+    );
+    let grades = grades.as_ref().and_then(|g| {
+        (!too_long(
+            &at("grades.points"),
+            g.points.len(),
+            MAX_SCALE_LENGTH,
+            &mut v,
+        ))
+        .then(|| g.points.clone())
+    });
+    let repeat_offences = repeat_offences.as_ref().and_then(|e| {
+        (!too_long(
+            &at("repeat_offences.steps"),
+            e.steps.len(),
+            MAX_SCALE_LENGTH,
+            &mut v,
+        ))
+        .then(|| EscalationOverride {
+            first_is_warning: e.first_is_warning,
+            steps: e.steps.clone(),
+            cap: e.cap,
+        })
+    });
+    let late_arrival = late_arrival.as_ref().and_then(|l| {
+        (!too_long(
+            &at("late_arrival.tiers"),
+            l.tiers.len(),
+            MAX_SCALE_LENGTH,
+            &mut v,
+        ))
+        .then(|| LateArrivalOverride {
+            tiers: l
+                .tiers
+                .iter()
+                .map(|t| LateTier {
+                    up_to_minutes: t.up_to_minutes,
+                    points: t.points,
+                    warning: t.warning,
+                })
+                .collect(),
+            forfeit_after_minutes: l.forfeit_after_minutes,
+        })
+    });
+    if !v.is_empty() {
+        return Err(v);
+    }
+    Ok(RuleOverrides {
+        minimum_fan: *minimum_fan,
+        base_points: *base_points,
+        flower_points: *flower_points,
+        fan_points: points,
+        lift_exclusions: lift,
+        apply_exclusions: apply,
+        three_kongs,
+        nine_gates_terminal_pungs,
+        wait_counts_exhausted_tiles: *wait_counts_exhausted_tiles,
+        seven_pairs_honor_tile_hog: *seven_pairs_honor_tile_hog,
+        lesser_honors_knitted_straight: *lesser_honors_knitted_straight,
+        knitted_straight_all_chows: *knitted_straight_all_chows,
+        standard_points: None,
+        standard_point_ties,
+        false_win_each: *false_win_each,
+        not_ready_win_each: *not_ready_win_each,
+        false_win_loses_right_to_win: *false_win_loses_right_to_win,
+        deliberate_false_win_disqualifies: *deliberate_false_win_disqualifies,
+        graded_min: *graded_min,
+        graded_max: *graded_max,
+        grades,
+        repeat_offences,
+        late_arrival,
+    })
+}
+
+/// Handles a `DescribeRuleset` call: every switch in effect with its meaning.
+///
+/// # Errors
+/// A ruleset outside the enum and every invalid override.
+pub fn describe_ruleset(
+    request: &pb::DescribeRulesetRequest,
+) -> Result<pb::DescribeRulesetResponse, Vec<Violation>> {
+    let pb::DescribeRulesetRequest { ruleset, overrides } = request;
+    let rules = rules_from_pb(*ruleset, overrides.as_ref(), "overrides")?;
+    let switches = mcr::house_rules::describe(&rules.ruleset())
+        .into_iter()
+        .map(|s| pb::RulesetSwitch {
+            name: s.name.to_owned(),
+            value: s.value,
+            meaning: s.meaning.to_owned(),
+        })
+        .collect();
+    Ok(pb::DescribeRulesetResponse {
+        ruleset: super::values::ruleset_to_pb(rules.id()) as i32,
+        rules_fingerprint: fingerprint_text(rules.fingerprint()),
+        switches,
+    })
+}
