@@ -619,7 +619,8 @@ mod tests {
         let valid = h.validate(&crate::WinContext::default()).unwrap();
         assert_eq!(format_canonical(&valid), "[345m1]258m369p14777s");
         let again = parse_hand(&format_canonical(&valid)).unwrap();
-        assert_eq!(again.validate(&crate::WinContext::default()).unwrap(), valid);
+        let again = again.validate(&crate::WinContext::default()).unwrap();
+        assert_eq!(again.melds(), valid.melds());
     }
 
     #[test]
