@@ -298,7 +298,9 @@ fn meld_from(tiles: Vec<Tile>, digit: Option<Digit>) -> Result<MeldInput, ParseH
             _ => None,
         };
         if meld.claimed_tile.is_none() {
-            return Err(wrong("a chow's claimed-tile digit 1-3 (1st, 2nd or 3rd tile)"));
+            return Err(wrong(
+                "a chow's claimed-tile digit 1-3 (1st, 2nd or 3rd tile)",
+            ));
         }
     }
     Ok(meld)
@@ -491,7 +493,11 @@ fn write_validated(out: &mut impl NotationSink, hand: &Hand, style: TileStyle) {
             Meld::Chow { first, claimed } => {
                 let second = first.succ();
                 let third = second.and_then(Tile::succ);
-                write_tiles_in(out, style, [Some(first), second, third].into_iter().flatten());
+                write_tiles_in(
+                    out,
+                    style,
+                    [Some(first), second, third].into_iter().flatten(),
+                );
                 claimed.and_then(|t| u8::try_from(t.index() + 1 - first.index()).ok())
             }
             Meld::Pung { tile, from } => {
@@ -671,14 +677,51 @@ mod tests {
             at("1🀇"),
             (1, "a suit letter m, p, s or z after the digits", Some('🀇'))
         );
-        assert_eq!(at("[123m,]1m"), (6, "the meld's digit after `,`", Some(']')));
-        assert_eq!(at("[123m,12]1m"), (7, "`]` after the meld's digit", Some('2')));
-        assert_eq!(at("[,1]1m"), (1, "a tile, the meld's digit or `]`", Some(',')));
-        assert_eq!(at("123m,1m"), (4, "a tile (1-9 with m, p, s; 1-7 with z; E S W N C F P; or a tile glyph)", Some(',')));
-        assert_eq!(at("🀢"), (0, "a tile (1-9 with m, p, s; 1-7 with z; E S W N C F P; or a tile glyph)", Some('🀢')));
+        assert_eq!(
+            at("[123m,]1m"),
+            (6, "the meld's digit after `,`", Some(']'))
+        );
+        assert_eq!(
+            at("[123m,12]1m"),
+            (7, "`]` after the meld's digit", Some('2'))
+        );
+        assert_eq!(
+            at("[,1]1m"),
+            (1, "a tile, the meld's digit or `]`", Some(','))
+        );
+        assert_eq!(
+            at("123m,1m"),
+            (
+                4,
+                "a tile (1-9 with m, p, s; 1-7 with z; E S W N C F P; or a tile glyph)",
+                Some(',')
+            )
+        );
+        assert_eq!(
+            at("🀢"),
+            (
+                0,
+                "a tile (1-9 with m, p, s; 1-7 with z; E S W N C F P; or a tile glyph)",
+                Some('🀢')
+            )
+        );
         // Positions count the whitespace the parser skips.
         assert_eq!(at(" 1 2 3 m x").0, 9);
-        assert_eq!(at("[123m4]1m"), (5, "a chow's claimed-tile digit 1-3 (1st, 2nd or 3rd tile)", Some('4')));
-        assert_eq!(at("[12m3]1m"), (4, "a chow's claimed-tile digit 1-3 (1st, 2nd or 3rd tile)", Some('3')));
+        assert_eq!(
+            at("[123m4]1m"),
+            (
+                5,
+                "a chow's claimed-tile digit 1-3 (1st, 2nd or 3rd tile)",
+                Some('4')
+            )
+        );
+        assert_eq!(
+            at("[12m3]1m"),
+            (
+                4,
+                "a chow's claimed-tile digit 1-3 (1st, 2nd or 3rd tile)",
+                Some('3')
+            )
+        );
     }
 }
