@@ -32,6 +32,7 @@ fn meld(kind: pb::MeldKind, ts: &str, from: pb::ClaimSource) -> pb::Meld {
         tiles: tiles(ts),
         claimed_from: from as i32,
         promoted: false,
+        claimed_tile: 0,
     }
 }
 
@@ -379,6 +380,7 @@ fn conversion_and_domain_violations_are_collected_together() {
                 tiles: vec![t("9p"), 123, t("9p")],
                 claimed_from: 0,
                 promoted: false,
+                claimed_tile: 0,
             },
         ],
         standing_tiles: tiles("55s7p"),
@@ -440,6 +442,7 @@ fn huge_inputs_of_unknown_tiles_do_not_panic() {
                 tiles: vec![1000 + i; 4],
                 claimed_from: i % 5,
                 promoted: true,
+                claimed_tile: 0,
             })
             .collect(),
         standing_tiles: (0..500).collect(),
@@ -523,7 +526,8 @@ fn the_descriptor_set_holds_the_service() {
             "AnalyzeHand",
             "SettleHand",
             "AdjudicatePenalty",
-            "ComputeStandings"
+            "ComputeStandings",
+            "ParseHand"
         ]
     );
 }

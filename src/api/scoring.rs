@@ -488,8 +488,7 @@ impl BatchScoring {
 /// a hand that is not well formed under the default context, its violations.
 pub fn parse_hand(request: &pb::ParseHandRequest) -> Result<pb::ParseHandResponse, Vec<Violation>> {
     let pb::ParseHandRequest { notation } = request;
-    let input = mcr::notation::parse_hand(notation)
-        .map_err(|e| vec![assessment::notation_violation(&e)])?;
+    let input = assessment::parse_notation(notation).map_err(|v| vec![v])?;
     let hand = input.validate(&mcr::WinContext::default())?;
     let counts = hand.all_counts();
     Ok(pb::ParseHandResponse {
