@@ -669,7 +669,7 @@ fn canonical_notation_writes_a_melded_kong_of_unknown_source_as_melded() {
     assert_eq!(resp.notation, "[5555p1][123m][456m][789m]EE");
 }
 
-/// The basic view is the full sheet without names, elements, reading and notation, for every
+/// The basic view is the full sheet without names, elements, reading, notation and glyphs, for every
 /// hand of the public corpus (wins, hands under 8 and non-winning shapes) and every ruleset.
 #[test]
 fn the_basic_view_is_the_full_sheet_without_its_descriptions() {
@@ -693,14 +693,17 @@ fn the_basic_view_is_the_full_sheet_without_its_descriptions() {
             if full.outcome != pb::Outcome::Invalid as i32 {
                 scored += 1;
                 assert!(!full.notation.is_empty());
+                assert!(!full.glyphs.is_empty());
             }
             for line in &mut full.fans {
                 line.name_zh.clear();
                 line.name_en.clear();
+                line.name_zh_hant.clear();
                 line.element_indices.clear();
             }
             full.reading = None;
             full.notation.clear();
+            full.glyphs.clear();
             assert_eq!(basic, full);
         }
     }
