@@ -709,3 +709,30 @@ fn the_basic_view_is_the_full_sheet_without_its_descriptions() {
     }
     assert!(scored > 8_000, "{scored} scored");
 }
+
+/// `Meld.claimed_tile`: a chow's claimed tile is kept and written back by the canonical
+/// notation; one outside the chow, one on a pung and an unknown number are each reported on
+/// their field, all at once.
+#[test]
+fn a_claimed_tile_is_kept_on_a_chow_and_rejected_elsewhere() {
+    let mut hand = e23();
+    hand.melds[1].claimed_tile = t("8m");
+    let scored = score_request(&request(hand.clone()));
+    assert_eq!(scored.outcome, pb::Outcome::Win as i32, "{scored:?}");
+    assert_eq!(scored.notation, "[123m][789m2][123p]89p55s7p");
+    assert_eq!(hand_to_pb(&hand_from_pb(&hand).unwrap()), hand);
+
+    let mut bad = e23();
+    bad.melds[0].claimed_tile = t("4m");
+    bad.melds[1] = meld(pb::MeldKind::Pung, "999m", pb::ClaimSource::Opposite);
+    bad.melds[1].claimed_tile = t("9m");
+    bad.melds[2].claimed_tile = 99;
+    assert_eq!(
+        violations(&score_request(&request(bad))),
+        [
+            pair("TILE_UNKNOWN", "hand.melds[2].claimed_tile"),
+            pair("CHOW_INVALID", "hand.melds[0].claimed_tile"),
+            pair("VALUE_INVALID", "hand.melds[1].claimed_tile"),
+        ]
+    );
+}

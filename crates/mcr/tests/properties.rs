@@ -420,7 +420,8 @@ proptest! {
             .map_err(|v| TestCaseError::fail(format!("`{again}`: {v:?}")))?;
         prop_assert_eq!(&reparsed, &valid, "`{}` → `{}`", text, again);
         // The canonical notation is the declared notation with the standing tiles sorted and
-        // no digit on chows, and it reads back to the same hand (standing tiles aside).
+        // a chow's digit only for its claimed tile, and it reads back to the same hand
+        // (standing tiles aside).
         let canonical = format_canonical(&valid);
         let mut expected = valid.to_input();
         expected.standing.sort_unstable();
