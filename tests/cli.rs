@@ -273,17 +273,29 @@ fn lang_chooses_the_chinese_of_the_sheet() {
         let out = referee(&["score", hand, "--lang", lang]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         let text = stdout(&out);
-        assert!(text.starts_with("Hand       [345m3]258m369p14777s\n"), "{text}");
+        assert!(
+            text.starts_with("Hand       [345m3]258m369p14777s\n"),
+            "{text}"
+        );
         assert!(text.contains("Outcome    WIN"), "{text}");
         let line = text
             .lines()
             .find(|l| l.contains("Knitted Straight"))
             .unwrap_or_else(|| panic!("no Knitted Straight in\n{text}"))
             .to_owned();
-        cells(&line).into_iter().map(str::to_owned).collect::<Vec<String>>()
+        cells(&line)
+            .into_iter()
+            .map(str::to_owned)
+            .collect::<Vec<String>>()
     };
-    assert_eq!(first_fan("zh-hans"), ["组合龙", "Knitted Straight", "12 ×1", "12"]);
-    assert_eq!(first_fan("zh-hant"), ["組合龍", "Knitted Straight", "12 ×1", "12"]);
+    assert_eq!(
+        first_fan("zh-hans"),
+        ["组合龙", "Knitted Straight", "12 ×1", "12"]
+    );
+    assert_eq!(
+        first_fan("zh-hant"),
+        ["組合龍", "Knitted Straight", "12 ×1", "12"]
+    );
     assert_eq!(first_fan("en"), ["Knitted Straight", "12 ×1", "12"]);
     let out = referee(&["score", hand, "--lang", "fr"]);
     assert_eq!(out.status.code(), Some(2));
@@ -300,10 +312,17 @@ fn parse_prints_what_the_notation_denotes() {
     assert_eq!(lines[0], "Notation   [123p2]123mEEECCPPC");
     assert_eq!(lines[1], "Glyphs     [🀙🀚🀛2]🀇🀈🀉🀀🀀🀀🀄🀄🀆🀆🀄");
     assert_eq!(lines[2], "Melds      chow 123p, claimed tile 2p");
-    assert!(text.contains("Counts     1m×1 2m×1 3m×1 1p×1 2p×1 3p×1 E×3 C×3 P×2"), "{text}");
+    assert!(
+        text.contains("Counts     1m×1 2m×1 3m×1 1p×1 2p×1 3p×1 E×3 C×3 P×2"),
+        "{text}"
+    );
     let out = referee(&["parse", "[123m,]1m", "--json"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("NOTATION_SYNTAX at notation"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("NOTATION_SYNTAX at notation"),
+        "{}",
+        stderr(&out)
+    );
     assert!(stderr(&out).contains("position 6"), "{}", stderr(&out));
     let out = referee(&["parse", "[345m3]258m1477s369p7s", "--json"]);
     let v: Value = serde_json::from_str(&stdout(&out)).expect("one JSON document");

@@ -399,14 +399,20 @@ fn lang_chooses_the_chinese_of_the_accounting_sheets() {
     };
     let hant = sheet("settle", &request, "zh-hant");
     assert!(hant.contains("on West's discard (點和)"), "{hant}");
-    assert!(hant.contains("North: 空碰 (empty pung), 2nd in this hand: 5 points deducted (罰分)"), "{hant}");
+    assert!(
+        hant.contains("North: 空碰 (empty pung), 2nd in this hand: 5 points deducted (罰分)"),
+        "{hant}"
+    );
     assert_eq!(row(&hant, "底分"), ["底分", "base", "to South", "-8"]);
     let hans = sheet("settle", &request, "zh-hans");
     assert!(hans.contains("5 points deducted (罚分)"), "{hans}");
     let chinese = |text: &str| text.chars().any(|c| ('\u{4E00}'..='\u{9FFF}').contains(&c));
     let en = sheet("settle", &request, "en");
     assert!(!chinese(&en), "{en}");
-    assert!(en.contains("North: empty pung, 2nd in this hand: 5 points deducted"), "{en}");
+    assert!(
+        en.contains("North: empty pung, 2nd in this hand: 5 points deducted"),
+        "{en}"
+    );
     assert_eq!(row(&en, "base"), ["base", "to South", "-8"]);
 
     let declared = json!({

@@ -247,23 +247,24 @@ pub(crate) fn clean_hand(hand: &pb::Hand) -> Option<HandInput> {
                 tiles: tiles(meld_tiles)?,
                 claimed_from: claim_of(*claimed_from).ok()?,
                 promoted: *promoted,
-                claimed_tile: optional_tile_of(*claimed_tile)?,
+                claimed_tile: optional_tile_of(*claimed_tile).ok()?,
             })
         })
         .collect::<Option<Vec<_>>>()?;
     Some(HandInput {
         melds,
         standing: tiles(standing_tiles)?,
-        winning_tile: optional_tile_of(*winning_tile)?,
+        winning_tile: optional_tile_of(*winning_tile).ok()?,
     })
 }
 
-/// An optional tile field: `Some(None)` when unspecified, `None` for an unknown number.
-pub(crate) fn optional_tile_of(number: i32) -> Option<Option<Tile>> {
+/// An optional tile field: `Ok(None)` when unspecified, `Err` with the number when it is
+/// not a tile.
+pub(crate) fn optional_tile_of(number: i32) -> Result<Option<Tile>, i32> {
     if number == pb::Tile::Unspecified as i32 {
-        Some(None)
+        Ok(None)
     } else {
-        tile_from_pb(number).map(Some)
+        tile_from_pb(number).map(Some).ok_or(number)
     }
 }
 

@@ -13,7 +13,8 @@
 //! unreadable input, 1 when the output cannot be written.
 
 use super::text::{
-    EXIT_INVALID, Lang, LastColumn, fraction_text, ordinal, signed, table, tiles_text, violations_of,
+    EXIT_INVALID, Lang, LastColumn, fraction_text, ordinal, signed, table, tiles_text,
+    violations_of,
 };
 use std::fmt::Write as _;
 use std::io::{self, Read, Write};
@@ -37,7 +38,12 @@ pub struct RequestArgs {
     pub json: bool,
     /// The Chinese of the sheet (fan and infraction names, terms): Simplified or
     /// Traditional beside the English, or English only.
-    #[arg(long, value_enum, value_name = "zh-hans|zh-hant|en", default_value = "zh-hans")]
+    #[arg(
+        long,
+        value_enum,
+        value_name = "zh-hans|zh-hant|en",
+        default_value = "zh-hans"
+    )]
     pub lang: Lang,
 }
 
@@ -356,10 +362,9 @@ pub(crate) fn result_text(result: &pb::HandResult, lang: Lang) -> String {
         Ok(pb::HandOutcome::Win) => {
             let how = match pb::WinSource::try_from(result.source) {
                 Ok(pb::WinSource::SelfDrawn) => lang.gloss("self-drawn", "自摸"),
-                Ok(pb::WinSource::Discard) => lang.gloss(
-                    &format!("on {}'s discard", seat_name(result.payer)),
-                    "点和",
-                ),
+                Ok(pb::WinSource::Discard) => {
+                    lang.gloss(&format!("on {}'s discard", seat_name(result.payer)), "点和")
+                }
                 Ok(pb::WinSource::RobbingKong) => lang.gloss(
                     &format!("robbing {}'s kong", seat_name(result.payer)),
                     "抢杠和",
@@ -479,7 +484,11 @@ pub fn penalty_sheet(
             Some(zh) => format!("declares {zh}"),
             None => "declares a win".to_owned(),
         };
-        let _ = writeln!(out, "Declared   {} {declares} {from}", seat_name(d.declarer));
+        let _ = writeln!(
+            out,
+            "Declared   {} {declares} {from}",
+            seat_name(d.declarer)
+        );
     }
     if let Some(j) = &r.judgement {
         let _ = writeln!(out, "Verdict    {}", verdict_text(j, lang));

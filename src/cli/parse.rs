@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::api::{json, pb, path, scoring, values};
+use crate::api::{json, path, pb, scoring, values};
 
 /// Arguments of `parse`.
 #[derive(Debug, Args)]
@@ -22,7 +22,11 @@ pub struct ParseArgs {
 }
 
 /// `parse '<notation>'`: the hand as text (or JSON) on `out`, violations on `err`.
-pub fn parse_one(args: &ParseArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<ExitCode> {
+pub fn parse_one(
+    args: &ParseArgs,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> io::Result<ExitCode> {
     let request = pb::ParseHandRequest {
         notation: args.notation.clone(),
     };
@@ -70,7 +74,11 @@ pub fn parsed_text(r: &pb::ParseHandResponse) -> String {
             Ok(pb::ClaimSource::Unspecified) | Err(_) => "",
         };
         let label = if i == 0 { "Melds" } else { "" };
-        let _ = writeln!(out, "{label:<11}{kind} {}{detail}{from}", tiles_text(&m.tiles));
+        let _ = writeln!(
+            out,
+            "{label:<11}{kind} {}{detail}{from}",
+            tiles_text(&m.tiles)
+        );
     }
     let _ = writeln!(out, "Standing   {}", tiles_text(&hand.standing_tiles));
     let _ = writeln!(out, "Winning    {}", tiles_text(&[hand.winning_tile]));
@@ -78,7 +86,8 @@ pub fn parsed_text(r: &pb::ParseHandResponse) -> String {
         .tile_counts
         .iter()
         .map(|c| {
-            let tile = values::tile_from_pb(c.tile).map_or_else(|| "?".to_owned(), |t| t.to_string());
+            let tile =
+                values::tile_from_pb(c.tile).map_or_else(|| "?".to_owned(), |t| t.to_string());
             format!("{tile}×{}", c.count)
         })
         .collect();

@@ -44,7 +44,12 @@ pub struct ScoreArgs {
     pub json: bool,
     /// The fan names of the sheet: Simplified or Traditional Chinese beside the English, or
     /// English only.
-    #[arg(long, value_enum, value_name = "zh-hans|zh-hant|en", default_value = "zh-hans")]
+    #[arg(
+        long,
+        value_enum,
+        value_name = "zh-hans|zh-hant|en",
+        default_value = "zh-hans"
+    )]
     pub lang: Lang,
     /// Read `ScoreHandRequest` JSON objects from stdin, one per line, and write one
     /// `ScoreHandResponse` JSON object per line to stdout.

@@ -31,7 +31,7 @@ pub const FORMS: [Form; 6] = [
     Form::Mixed,
 ];
 
-/// A small deterministic generator (SplitMix64) for the random choices.
+/// A small deterministic generator (`SplitMix64`) for the random choices.
 #[derive(Debug, Clone)]
 pub struct Choices(u64);
 
@@ -109,9 +109,8 @@ fn z_rank(letter: char) -> usize {
 /// One tile on its own: `5m`, `E` or `3z`, or its glyph.
 fn one_tile(t: Tile, style: u64) -> String {
     match (style, t.honor_letter()) {
-        (0, _) => t.to_string(),
         (1, Some(letter)) => format!("{}z", z_rank(letter)),
-        (1, None) => t.to_string(),
+        (0 | 1, _) => t.to_string(),
         _ => glyph_of(t).to_string(),
     }
 }
@@ -182,7 +181,12 @@ pub fn write(hand: &HandInput, form: Form, choices: &mut Choices) -> String {
         }
         out.push(']');
     }
-    let standing: Vec<Tile> = hand.standing.iter().copied().chain(hand.winning_tile).collect();
+    let standing: Vec<Tile> = hand
+        .standing
+        .iter()
+        .copied()
+        .chain(hand.winning_tile)
+        .collect();
     out.push_str(&tiles_in(&standing, form, choices));
     if form == Form::Spaced {
         let mut spaced = String::new();

@@ -344,17 +344,17 @@ fn validate_chow(field: MeldField, meld: &MeldInput) -> Result<Meld, Violation> 
             "a chow can only be claimed from the player on the left".to_owned(),
         ));
     }
-    if let Some(claimed) = meld.claimed_tile {
-        if !sorted.contains(&claimed) {
-            return Err(Violation::new(
-                ViolationCode::ChowInvalid,
-                format!("{field}.claimed_tile"),
-                format!(
-                    "the claimed tile {claimed} is not a tile of the chow {}",
-                    text()
-                ),
-            ));
-        }
+    if let Some(claimed) = meld.claimed_tile
+        && !sorted.contains(&claimed)
+    {
+        return Err(Violation::new(
+            ViolationCode::ChowInvalid,
+            format!("{field}.claimed_tile"),
+            format!(
+                "the claimed tile {claimed} is not a tile of the chow {}",
+                text()
+            ),
+        ));
     }
     Ok(Meld::Chow {
         first: sorted[0],

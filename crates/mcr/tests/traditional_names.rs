@@ -40,7 +40,10 @@ fn every_character_converts_one_way_and_no_simplified_one_is_left() {
                 "{traditional} keeps the Simplified {t}"
             );
             let first = *seen.entry(s).or_insert(t);
-            assert_eq!(first, t, "{s} is written {first} elsewhere, {t} in {traditional}");
+            assert_eq!(
+                first, t,
+                "{s} is written {first} elsewhere, {t} in {traditional}"
+            );
             // A character that is not in the list converts to itself.
             if !CONVERTED.contains(s) {
                 assert_eq!(s, t, "{simplified} / {traditional}");
@@ -62,7 +65,15 @@ fn the_characters_that_change_are_the_ones_listed() {
         assert!(changed, "{s} is listed but changes nowhere");
     }
     let names: Vec<_> = pairs().into_iter().map(|(_, t)| t).collect();
-    for expected in ["三色雙龍會", "九蓮寶燈", "大於五", "槓上開花", "十三幺", "錯和", "嚴重干擾比賽"] {
+    for expected in [
+        "三色雙龍會",
+        "九蓮寶燈",
+        "大於五",
+        "槓上開花",
+        "十三幺",
+        "錯和",
+        "嚴重干擾比賽",
+    ] {
         assert!(names.contains(&expected), "{expected}");
     }
 }

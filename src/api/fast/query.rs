@@ -424,7 +424,7 @@ fn read_hand(bytes: &[u8], hand: &mut HandInput, spare_tiles: &mut Vec<Vec<Tile>
             _ => return None,
         }
     }
-    hand.winning_tile = optional_tile_of(winning)?;
+    hand.winning_tile = optional_tile_of(winning).ok()?;
     Some(())
 }
 
@@ -450,7 +450,7 @@ fn read_meld(bytes: &[u8], mut tiles: Vec<Tile>) -> Option<MeldInput> {
         tiles,
         claimed_from: claim_of(claimed_from).ok()?,
         promoted,
-        claimed_tile: optional_tile_of(claimed_tile)?,
+        claimed_tile: optional_tile_of(claimed_tile).ok()?,
     })
 }
 
