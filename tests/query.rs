@@ -60,6 +60,7 @@ fn is_clean(request: &pb::ScoreHandRequest) -> bool {
         && hand.melds.iter().all(|m| {
             (1..=4).contains(&m.kind)
                 && (0..=3).contains(&m.claimed_from)
+                && (m.claimed_tile == 0 || tile(m.claimed_tile))
                 && m.tiles.iter().all(|&t| tile(t))
         })
 }
