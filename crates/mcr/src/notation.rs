@@ -157,7 +157,7 @@ impl Parser {
                     for (at, d) in digits.drain(..) {
                         tiles.push(honor_of_z(d).ok_or(ParseHandError {
                             position: at,
-                            expected: "an honour rank 1-7 (1z-4z E S W N, 5z white, 6z green, 7z red)",
+                            expected: "an honour rank 1-7 (E S W N white green red)",
                             found: Some(char::from(b'0' + d)),
                         })?);
                     }
@@ -196,7 +196,7 @@ impl Parser {
                     return Err(self.error(if in_meld {
                         "a tile, the meld's digit or `]`"
                     } else {
-                        "a tile (1-9 with m, p, s; 1-7 with z; E S W N C F P; or a tile glyph)"
+                        "a tile (1-9 m/p/s, 1-7 z, E S W N C F P, a glyph)"
                     }));
                 }
             }
@@ -280,9 +280,7 @@ fn meld_from(tiles: Vec<Tile>, digit: Option<Digit>) -> Result<MeldInput, ParseH
                 meld.promoted = true;
             }
             Some(_) => {
-                return Err(wrong(
-                    "a kong's seat digit 1-3 (or 5-7 for a promoted kong)",
-                ));
+                return Err(wrong("a kong's seat digit 1-3, or 5-7 if promoted"));
             }
         }
     } else if same && n == 3 {
@@ -298,9 +296,7 @@ fn meld_from(tiles: Vec<Tile>, digit: Option<Digit>) -> Result<MeldInput, ParseH
             _ => None,
         };
         if meld.claimed_tile.is_none() {
-            return Err(wrong(
-                "a chow's claimed-tile digit 1-3 (1st, 2nd or 3rd tile)",
-            ));
+            return Err(wrong("a chow's claimed-tile digit 1-3"));
         }
     }
     Ok(meld)
@@ -592,7 +588,7 @@ mod tests {
         let e = parse_hand("[123m9]45m").unwrap_err();
         assert_eq!(
             (e.position, e.expected),
-            (5, "a chow's claimed-tile digit 1-3 (1st, 2nd or 3rd tile)")
+            (5, "a chow's claimed-tile digit 1-3")
         );
         let e = parse_hand("[555m4]45m").unwrap_err();
         assert_eq!((e.position, e.expected), (5, "a pung's seat digit 1-3"));
@@ -667,11 +663,7 @@ mod tests {
         };
         assert_eq!(
             at("8z"),
-            (
-                0,
-                "an honour rank 1-7 (1z-4z E S W N, 5z white, 6z green, 7z red)",
-                Some('8')
-            )
+            (0, "an honour rank 1-7 (E S W N white green red)", Some('8'))
         );
         assert_eq!(
             at("1🀇"),
@@ -693,7 +685,7 @@ mod tests {
             at("123m,1m"),
             (
                 4,
-                "a tile (1-9 with m, p, s; 1-7 with z; E S W N C F P; or a tile glyph)",
+                "a tile (1-9 m/p/s, 1-7 z, E S W N C F P, a glyph)",
                 Some(',')
             )
         );
@@ -701,7 +693,7 @@ mod tests {
             at("🀢"),
             (
                 0,
-                "a tile (1-9 with m, p, s; 1-7 with z; E S W N C F P; or a tile glyph)",
+                "a tile (1-9 m/p/s, 1-7 z, E S W N C F P, a glyph)",
                 Some('🀢')
             )
         );
@@ -709,19 +701,42 @@ mod tests {
         assert_eq!(at(" 1 2 3 m x").0, 9);
         assert_eq!(
             at("[123m4]1m"),
-            (
-                5,
-                "a chow's claimed-tile digit 1-3 (1st, 2nd or 3rd tile)",
-                Some('4')
-            )
+            (5, "a chow's claimed-tile digit 1-3", Some('4'))
         );
         assert_eq!(
             at("[12m3]1m"),
-            (
-                4,
-                "a chow's claimed-tile digit 1-3 (1st, 2nd or 3rd tile)",
-                Some('3')
-            )
+            (4, "a chow's claimed-tile digit 1-3", Some('3'))
         );
+    }
+
+    /// Every error, as the API words it (`cannot read the hand notation …`) at a position of
+    /// three digits, fits the 120 bytes a violation message is listed with.
+    #[test]
+    fn every_error_fits_a_listed_violation_message() {
+        let inputs = [
+            "m",
+            "1mz",
+            "8z",
+            "1E",
+            "[123m,]1m",
+            "[123m,1x]1m",
+            "1m[",
+            "[]1m",
+            "[1m",
+            "",
+            "[1111m4]1m",
+            "[111m4]1m",
+            "[123m4]1m",
+            "[123m11]1m",
+            "123",
+            "x",
+            "[x]",
+        ];
+        for text in inputs {
+            let padded = format!("{}{text}", " ".repeat(100));
+            let e = parse_hand(&padded).unwrap_err();
+            let message = format!("cannot read the hand notation {e}");
+            assert!(message.len() <= 120, "{} bytes: {message}", message.len());
+        }
     }
 }
