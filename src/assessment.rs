@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use mcr::notation::{ParseHandError, format_canonical, parse_hand, write_tiles};
+use mcr::notation::{ParseHandError, format_canonical, format_glyphs, parse_hand, write_tiles};
 use mcr::{
     Element, FanLine, Hand, HandInput, Outcome, Rules, Ruleset, RulesetId, Scoring, Violation,
     ViolationCode, WinContext, score,
@@ -43,11 +43,16 @@ pub struct Scored {
 }
 
 impl Scored {
-    /// The canonical notation of the hand: melds as declared (a chow without claim digit),
-    /// the standing tiles sorted, the winning tile last (a melded kong whose source is not
-    /// known is written as claimed from the left, the notation's default).
+    /// The canonical notation of the hand: melds as declared (a chow with its claimed tile's
+    /// digit when stated), the standing tiles sorted, the winning tile last (a melded kong
+    /// whose source is not known is written as claimed from the left, the notation's default).
     pub fn notation(&self) -> String {
         format_canonical(&self.hand)
+    }
+
+    /// The canonical notation with every tile as its Unicode glyph.
+    pub fn glyphs(&self) -> String {
+        format_glyphs(&self.hand)
     }
 
     /// The reading as text: declared melds in brackets, then the concealed sets and the pair,

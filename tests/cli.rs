@@ -103,6 +103,7 @@ fn json_output_has_the_proto3_names() {
             "fanTotal",
             "fans",
             "flowerPoints",
+            "glyphs",
             "notation",
             "outcome",
             "reading",
@@ -120,6 +121,7 @@ fn json_output_has_the_proto3_names() {
             "fan",
             "nameEn",
             "nameZh",
+            "nameZhHant",
             "points",
             "totalPoints"
         ]
@@ -261,4 +263,70 @@ fn jsonl_answers_every_line_in_order_and_survives_bad_lines() {
     assert_eq!(lines[3]["outcome"], "OUTCOME_BELOW_MINIMUM");
     assert_eq!(lines[3]["ruleset"], "RULESET_GREEN_BOOK_2006");
     assert_eq!(lines[4]["error"]["code"], "REQUEST_UNPARSABLE");
+}
+
+/// The calculator's knitted straight with a claimed chow, under each `--lang`: the fan names
+/// in Simplified, Traditional or none, the English always.
+#[test]
+fn lang_chooses_the_chinese_of_the_sheet() {
+    let hand = "[345m3]258m1477s369p7s";
+    let first_fan = |lang: &str| {
+        let out = referee(&["score", hand, "--lang", lang]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let text = stdout(&out);
+        assert!(
+            text.starts_with("Hand       [345m3]258m369p14777s\n"),
+            "{text}"
+        );
+        assert!(text.contains("Outcome    WIN"), "{text}");
+        let line = text
+            .lines()
+            .find(|l| l.contains("Knitted Straight"))
+            .unwrap_or_else(|| panic!("no Knitted Straight in\n{text}"))
+            .to_owned();
+        cells(&line)
+            .into_iter()
+            .map(str::to_owned)
+            .collect::<Vec<String>>()
+    };
+    assert_eq!(
+        first_fan("zh-hans"),
+        ["组合龙", "Knitted Straight", "12 ×1", "12"]
+    );
+    assert_eq!(
+        first_fan("zh-hant"),
+        ["組合龍", "Knitted Straight", "12 ×1", "12"]
+    );
+    assert_eq!(first_fan("en"), ["Knitted Straight", "12 ×1", "12"]);
+    let out = referee(&["score", hand, "--lang", "fr"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// `parse` reads every form and prints the canonical notation, glyphs, melds and counts;
+/// text that is not notation exits 2 with the position.
+#[test]
+fn parse_prints_what_the_notation_denotes() {
+    let out = referee(&["parse", "[🀙🀚🀛,2] 🀇🀈🀉 1z1z1z 5z5z 🀄🀄 7z"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "Notation   [123p2]123mEEECCPPC");
+    assert_eq!(lines[1], "Glyphs     [🀙🀚🀛2]🀇🀈🀉🀀🀀🀀🀄🀄🀆🀆🀄");
+    assert_eq!(lines[2], "Melds      chow 123p, claimed tile 2p");
+    assert!(
+        text.contains("Counts     1m×1 2m×1 3m×1 1p×1 2p×1 3p×1 E×3 C×3 P×2"),
+        "{text}"
+    );
+    let out = referee(&["parse", "[123m,]1m", "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("NOTATION_SYNTAX at notation"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("position 6"), "{}", stderr(&out));
+    let out = referee(&["parse", "[345m3]258m1477s369p7s", "--json"]);
+    let v: Value = serde_json::from_str(&stdout(&out)).expect("one JSON document");
+    assert_eq!(v["hand"]["melds"][0]["claimedTile"], "TILE_5M");
+    assert_eq!(v["notation"], "[345m3]258m369p14777s");
 }

@@ -380,3 +380,58 @@ fn unreadable_requests_exit_2() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).starts_with("mahjong-referee penalty: invalid request"));
 }
+
+/// `--lang` on the accounting sheets: the README's settlement in Traditional characters,
+/// and in English with no Chinese character left; a ruling and the standings too.
+#[test]
+fn lang_chooses_the_chinese_of_the_accounting_sheets() {
+    let request = json!({
+        "end": "HAND_END_DISCARD", "winner": "SEAT_SOUTH", "discarder": "SEAT_WEST",
+        "fanCount": {"fanTotal": 13, "flowerCount": 1},
+        "penalties": [{"offender": "SEAT_NORTH", "infraction": "INFRACTION_EMPTY_PUNG"},
+                      {"offender": "SEAT_NORTH", "infraction": "INFRACTION_EMPTY_PUNG"}]
+    })
+    .to_string();
+    let sheet = |command: &str, request: &str, lang: &str| {
+        let out = referee(&[command, request, "--lang", lang]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let hant = sheet("settle", &request, "zh-hant");
+    assert!(hant.contains("on West's discard (點和)"), "{hant}");
+    assert!(
+        hant.contains("North: 空碰 (empty pung), 2nd in this hand: 5 points deducted (罰分)"),
+        "{hant}"
+    );
+    assert_eq!(row(&hant, "底分"), ["底分", "base", "to South", "-8"]);
+    let hans = sheet("settle", &request, "zh-hans");
+    assert!(hans.contains("5 points deducted (罚分)"), "{hans}");
+    let chinese = |text: &str| text.chars().any(|c| ('\u{4E00}'..='\u{9FFF}').contains(&c));
+    let en = sheet("settle", &request, "en");
+    assert!(!chinese(&en), "{en}");
+    assert!(
+        en.contains("North: empty pung, 2nd in this hand: 5 points deducted"),
+        "{en}"
+    );
+    assert_eq!(row(&en, "base"), ["base", "to South", "-8"]);
+
+    let declared = json!({
+        "declaredWin": {"declarer": "SEAT_NORTH", "source": "WIN_SOURCE_DISCARD",
+                        "discarder": "SEAT_EAST",
+                        "winningHand": {"notation": "[123p][789p][123s]25m79s5m"}}
+    })
+    .to_string();
+    let standings = json!({
+        "players": [{"name": "A", "sessions": [{"handResults": [30]}]},
+                    {"name": "B", "sessions": [{"handResults": [-30]}]}]
+    })
+    .to_string();
+    for (command, request) in [("penalty", &declared), ("standings", &standings)] {
+        let en = sheet(command, request, "en");
+        assert!(!chinese(&en), "{command}: {en}");
+    }
+    let hant = sheet("penalty", &declared, "zh-hant");
+    assert!(hant.contains("declares 和"), "{hant}");
+    let hant = sheet("standings", &standings, "zh-hant");
+    assert!(hant.contains("標準分") && hant.contains("比賽分"), "{hant}");
+}

@@ -32,6 +32,7 @@ fn meld(kind: pb::MeldKind, ts: &str, from: pb::ClaimSource) -> pb::Meld {
         tiles: tiles(ts),
         claimed_from: from as i32,
         promoted: false,
+        claimed_tile: 0,
     }
 }
 
@@ -385,6 +386,7 @@ fn conversion_and_domain_violations_are_collected_together() {
                 tiles: vec![t("9p"), 123, t("9p")],
                 claimed_from: 0,
                 promoted: false,
+                claimed_tile: 0,
             },
         ],
         standing_tiles: tiles("55s7p"),
@@ -447,6 +449,7 @@ fn huge_inputs_of_unknown_tiles_do_not_panic() {
                 tiles: vec![1000 + i; 4],
                 claimed_from: i % 5,
                 promoted: true,
+                claimed_tile: 0,
             })
             .collect(),
         standing_tiles: (0..500).collect(),
@@ -534,7 +537,8 @@ fn the_descriptor_set_holds_the_service() {
             "SettleHand",
             "AdjudicatePenalty",
             "ComputeStandings",
-            "DescribeRuleset"
+            "DescribeRuleset",
+            "ParseHand"
         ]
     );
 }
@@ -677,7 +681,7 @@ fn canonical_notation_writes_a_melded_kong_of_unknown_source_as_melded() {
     assert_eq!(resp.notation, "[5555p1][123m][456m][789m]EE");
 }
 
-/// The basic view is the full sheet without names, elements, reading and notation, for every
+/// The basic view is the full sheet without names, elements, reading, notation and glyphs, for every
 /// hand of the public corpus (wins, hands under 8 and non-winning shapes) and every ruleset.
 #[test]
 fn the_basic_view_is_the_full_sheet_without_its_descriptions() {
@@ -701,16 +705,46 @@ fn the_basic_view_is_the_full_sheet_without_its_descriptions() {
             if full.outcome != pb::Outcome::Invalid as i32 {
                 scored += 1;
                 assert!(!full.notation.is_empty());
+                assert!(!full.glyphs.is_empty());
             }
             for line in &mut full.fans {
                 line.name_zh.clear();
                 line.name_en.clear();
+                line.name_zh_hant.clear();
                 line.element_indices.clear();
             }
             full.reading = None;
             full.notation.clear();
+            full.glyphs.clear();
             assert_eq!(basic, full);
         }
     }
     assert!(scored > 8_000, "{scored} scored");
+}
+
+/// `Meld.claimed_tile`: a chow's claimed tile is kept and written back by the canonical
+/// notation; one outside the chow, one on a pung and an unknown number are each reported on
+/// their field, all at once.
+#[test]
+fn a_claimed_tile_is_kept_on_a_chow_and_rejected_elsewhere() {
+    let mut hand = e23();
+    hand.melds[1].claimed_tile = t("8m");
+    let scored = score_request(&request(hand.clone()));
+    assert_eq!(scored.outcome, pb::Outcome::Win as i32, "{scored:?}");
+    assert_eq!(scored.notation, "[123m][789m2][123p]89p55s7p");
+    assert_eq!(hand_to_pb(&hand_from_pb(&hand).unwrap()), hand);
+
+    let mut bad = e23();
+    bad.melds[0].claimed_tile = t("4m");
+    bad.melds[1] = meld(pb::MeldKind::Pung, "999m", pb::ClaimSource::Opposite);
+    bad.melds[1].claimed_tile = t("9m");
+    bad.melds[2].claimed_tile = 99;
+    assert_eq!(
+        violations(&score_request(&request(bad))),
+        [
+            pair("TILE_UNKNOWN", "hand.melds[2].claimed_tile"),
+            pair("CHOW_INVALID", "hand.melds[0].claimed_tile"),
+            pair("VALUE_INVALID", "hand.melds[1].claimed_tile"),
+        ]
+    );
 }

@@ -62,6 +62,7 @@ fn is_clean(request: &pb::ScoreHandRequest) -> bool {
         && hand.melds.iter().all(|m| {
             (1..=4).contains(&m.kind)
                 && (0..=3).contains(&m.claimed_from)
+                && (m.claimed_tile == 0 || tile(m.claimed_tile))
                 && m.tiles.iter().all(|&t| tile(t))
         })
 }
@@ -175,12 +176,14 @@ fn clean_request() -> pb::ScoreHandRequest {
                     tiles: vec![5, 5, 5],
                     claimed_from: pb::ClaimSource::Opposite as i32,
                     promoted: false,
+                    claimed_tile: 0,
                 },
                 pb::Meld {
                     kind: pb::MeldKind::Chow as i32,
                     tiles: vec![10, 11, 12],
                     claimed_from: 0,
                     promoted: false,
+                    claimed_tile: 0,
                 },
             ],
             standing_tiles: vec![19, 20, 21, 28, 28, 28, 31],

@@ -100,6 +100,7 @@ fn meld(kind: pb::MeldKind, tiles: Vec<i32>, claim: u8, promoted: bool) -> pb::M
             i32::from(claim % 4)
         },
         promoted,
+        claimed_tile: 0,
     }
 }
 
@@ -156,6 +157,8 @@ fn hand(request: &Request) -> pb::Hand {
                     tiles: tiles[..n].iter().map(|&t| i32::from(t)).collect(),
                     claimed_from: enum_value(claim, 4),
                     promoted,
+                    // Unspecified, a tile, or out of range, as for the other numbers.
+                    claimed_tile: enum_value(claim / 4, 36),
                 });
             }
         }

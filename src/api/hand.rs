@@ -130,6 +130,7 @@ pub(crate) struct MeldDraft {
     pub(crate) tiles: Vec<Option<Tile>>,
     pub(crate) claimed_from: Option<Claim>,
     pub(crate) promoted: bool,
+    pub(crate) claimed_tile: Option<Tile>,
 }
 
 /// The tiles of a proto hand decoded, before stand-ins.
@@ -169,6 +170,7 @@ pub(crate) fn decode_hand(hand: &pb::Hand, violations: &mut Vec<Violation>) -> D
             tiles,
             claimed_from,
             promoted,
+            claimed_tile,
         } = meld;
         let field = format!("hand.melds[{i}]");
         let kind = meld_kind_from_pb(*kind, &format!("{field}.kind"))
@@ -182,11 +184,20 @@ pub(crate) fn decode_hand(hand: &pb::Hand, violations: &mut Vec<Violation>) -> D
         let claimed_from = claim_from_pb(*claimed_from, &format!("{field}.claimed_from"))
             .map_err(|v| violations.push(v))
             .unwrap_or(None);
+        // Not a tile of the hand: kept apart from `known`, no stand-in needed.
+        let claimed_tile = if *claimed_tile == pb::Tile::Unspecified as i32 {
+            None
+        } else {
+            tile_or_violation(*claimed_tile, format!("{field}.claimed_tile"))
+                .map_err(|v| violations.push(v))
+                .ok()
+        };
         meld_drafts.push(MeldDraft {
             kind,
             tiles,
             claimed_from,
             promoted: *promoted,
+            claimed_tile,
         });
     }
     let standing = standing_tiles
@@ -229,25 +240,32 @@ pub(crate) fn clean_hand(hand: &pb::Hand) -> Option<HandInput> {
                 tiles: meld_tiles,
                 claimed_from,
                 promoted,
+                claimed_tile,
             } = meld;
             Some(MeldInput {
                 kind: meld_kind_of(*kind)?,
                 tiles: tiles(meld_tiles)?,
                 claimed_from: claim_of(*claimed_from).ok()?,
                 promoted: *promoted,
+                claimed_tile: optional_tile_of(*claimed_tile).ok()?,
             })
         })
         .collect::<Option<Vec<_>>>()?;
-    let winning_tile = if *winning_tile == pb::Tile::Unspecified as i32 {
-        None
-    } else {
-        Some(tile_from_pb(*winning_tile)?)
-    };
     Some(HandInput {
         melds,
         standing: tiles(standing_tiles)?,
-        winning_tile,
+        winning_tile: optional_tile_of(*winning_tile).ok()?,
     })
+}
+
+/// An optional tile field: `Ok(None)` when unspecified, `Err` with the number when it is
+/// not a tile.
+pub(crate) fn optional_tile_of(number: i32) -> Result<Option<Tile>, i32> {
+    if number == pb::Tile::Unspecified as i32 {
+        Ok(None)
+    } else {
+        tile_from_pb(number).map(Some).ok_or(number)
+    }
 }
 
 pub(crate) fn draft_hand(hand: &pb::Hand) -> HandDraft {
@@ -289,6 +307,7 @@ pub(crate) fn draft_faulty_hand(hand: &pb::Hand) -> HandDraft {
             tiles,
             claimed_from: m.claimed_from,
             promoted: m.promoted,
+            claimed_tile: m.claimed_tile,
         });
     }
     let standing = decoded
@@ -337,12 +356,14 @@ pub fn hand_to_pb(hand: &HandInput) -> pb::Hand {
                     tiles,
                     claimed_from,
                     promoted,
+                    claimed_tile,
                 } = m;
                 pb::Meld {
                     kind: meld_kind_to_pb(*kind) as i32,
                     tiles: tiles.iter().map(|&t| tile_to_pb(t)).collect(),
                     claimed_from: claim_to_pb(*claimed_from) as i32,
                     promoted: *promoted,
+                    claimed_tile: claimed_tile.map_or(pb::Tile::Unspecified as i32, tile_to_pb),
                 }
             })
             .collect(),
@@ -483,13 +504,17 @@ mod tests {
             prop::collection::vec(number(), 0..=5),
             prop_oneof![4 => 0..=3i32, 1 => -1..=5i32],
             any::<bool>(),
+            prop_oneof![4 => Just(0i32), 1 => number()],
         )
-            .prop_map(|(kind, tiles, claimed_from, promoted)| pb::Meld {
-                kind,
-                tiles,
-                claimed_from,
-                promoted,
-            });
+            .prop_map(
+                |(kind, tiles, claimed_from, promoted, claimed_tile)| pb::Meld {
+                    kind,
+                    tiles,
+                    claimed_from,
+                    promoted,
+                    claimed_tile,
+                },
+            );
         (
             prop::collection::vec(meld, 0..=5),
             prop::collection::vec(number(), 0..=14),

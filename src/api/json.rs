@@ -133,6 +133,14 @@ pub fn describe_response_to_json(
     to_json("DescribeRulesetResponse", response, pretty)
 }
 
+/// Writes a `ParseHandResponse` as proto3 JSON (one line, or indented when `pretty`).
+pub fn parse_response_to_json(
+    response: &pb::ParseHandResponse,
+    pretty: bool,
+) -> Result<String, JsonError> {
+    to_json("ParseHandResponse", response, pretty)
+}
+
 /// The error line of the JSON Lines protocol for an input line that is not a request.
 pub fn error_line(code: &str, message: &str) -> String {
     serde_json::json!({ "error": { "code": code, "message": message } }).to_string()

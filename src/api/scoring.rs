@@ -6,7 +6,7 @@
 //! JSON forms, straight to protobuf bytes for the gRPC scoring responses
 //! ([`super::fast::wire`]).
 
-use super::hand::{Artefacts, HandDraft, HandSource, draft_context, draft_hand};
+use super::hand::{Artefacts, HandDraft, HandSource, draft_context, draft_hand, hand_to_pb};
 use super::house_rules::{fingerprint_text, rules_from_pb};
 use super::values::{
     detail_of, element_kind_to_pb, fan_to_pb, outcome_to_pb, ruleset_from_pb, ruleset_to_pb,
@@ -167,6 +167,7 @@ pub fn fan_line_to_pb(line: &FanLine) -> pb::FanLine {
         fan: fan_to_pb(*fan),
         name_zh: spec.name_zh.to_owned(),
         name_en: spec.name_en.to_owned(),
+        name_zh_hant: spec.name_zh_hant.to_owned(),
         points: u32::from(*points),
         count: u32::from(*count),
         total_points: line.total(),
@@ -183,6 +184,7 @@ pub(crate) fn fan_line_numbers(line: &FanLine) -> pb::FanLine {
         fan: fan_to_pb(line.fan),
         name_zh: String::new(),
         name_en: String::new(),
+        name_zh_hant: String::new(),
         points: u32::from(line.points),
         count: u32::from(line.count),
         total_points: line.total(),
@@ -228,6 +230,7 @@ pub(crate) fn scored_to_pb(s: &Scored, view: pb::ScoreView) -> pb::ScoreHandResp
         notation: String::new(),
         ruleset: ruleset_to_pb(s.ruleset) as i32,
         rules_fingerprint: fingerprint_text(s.fingerprint),
+        glyphs: String::new(),
     };
     match detail_of(view) {
         Detail::Totals => pb::ScoreHandResponse {
@@ -241,6 +244,7 @@ pub(crate) fn scored_to_pb(s: &Scored, view: pb::ScoreView) -> pb::ScoreHandResp
                 elements: s.elements.iter().map(element_to_pb).collect(),
             }),
             notation: s.notation(),
+            glyphs: s.glyphs(),
             ..numbers
         },
     }
@@ -527,6 +531,30 @@ impl BatchScoring {
     }
 }
 
+/// Handles a `ParseHand` call: notation in any of its forms read into the structured hand
+/// (as written: standing tiles in their order, chows with their claimed tile), its canonical
+/// notation, its glyphs and its tile counts. Text that is not notation is `NOTATION_SYNTAX`;
+/// a hand that is not well formed under the default context, its violations.
+pub fn parse_hand(request: &pb::ParseHandRequest) -> Result<pb::ParseHandResponse, Vec<Violation>> {
+    let pb::ParseHandRequest { notation } = request;
+    let input = assessment::parse_notation(notation).map_err(|v| vec![v])?;
+    let hand = input.validate(&mcr::WinContext::default())?;
+    let counts = hand.all_counts();
+    Ok(pb::ParseHandResponse {
+        hand: Some(hand_to_pb(&input)),
+        notation: mcr::notation::format_canonical(&hand),
+        glyphs: mcr::notation::format_glyphs(&hand),
+        tile_counts: mcr::Tile::ALL
+            .into_iter()
+            .filter(|t| counts[t.index()] > 0)
+            .map(|t| pb::TileCount {
+                tile: tile_to_pb(t),
+                count: u32::from(counts[t.index()]),
+            })
+            .collect(),
+    })
+}
+
 /// Handles a `ListFans` call: every fan with its points and exclusions under the ruleset.
 /// The only error is a ruleset outside the enum.
 pub fn list_fans(request: &pb::ListFansRequest) -> Result<pb::ListFansResponse, Vec<Violation>> {
@@ -543,6 +571,7 @@ pub fn list_fans(request: &pb::ListFansRequest) -> Result<pb::ListFansResponse, 
             let FanSpec {
                 fan: _,
                 name_zh,
+                name_zh_hant,
                 name_en,
                 points: _,
                 excludes,
@@ -553,6 +582,7 @@ pub fn list_fans(request: &pb::ListFansRequest) -> Result<pb::ListFansResponse, 
                 number: u32::from(fan.id()),
                 name_zh: name_zh.to_owned(),
                 name_en: name_en.to_owned(),
+                name_zh_hant: name_zh_hant.to_owned(),
                 points: u32::from(rules.points(fan)),
                 excludes: sorted(
                     &mut excludes

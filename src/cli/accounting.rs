@@ -13,7 +13,8 @@
 //! unreadable input, 1 when the output cannot be written.
 
 use super::text::{
-    EXIT_INVALID, LastColumn, fraction_text, ordinal, signed, table, tiles_text, violations_of,
+    EXIT_INVALID, Lang, LastColumn, fraction_text, ordinal, signed, table, tiles_text,
+    violations_of,
 };
 use std::fmt::Write as _;
 use std::io::{self, Read, Write};
@@ -35,6 +36,15 @@ pub struct RequestArgs {
     /// Print the response as proto3 JSON instead of a readable sheet.
     #[arg(long)]
     pub json: bool,
+    /// The Chinese of the sheet (fan and infraction names, terms): Simplified or
+    /// Traditional beside the English, or English only.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "zh-hans|zh-hant|en",
+        default_value = "zh-hans"
+    )]
+    pub lang: Lang,
 }
 
 /// `settle`: settles one hand (`SettleHandRequest` → `SettleHandResponse`).
@@ -111,7 +121,7 @@ pub(crate) struct Command<Req, Resp> {
     pub(crate) parse: fn(&str) -> Result<Req, JsonError>,
     pub(crate) call: fn(&Req) -> Result<Resp, Vec<Violation>>,
     pub(crate) to_json: fn(&Resp, bool) -> Result<String, JsonError>,
-    pub(crate) sheet: fn(&Req, &Resp) -> String,
+    pub(crate) sheet: fn(&Req, &Resp, Lang) -> String,
 }
 
 pub(crate) fn run<Req, Resp>(
@@ -146,7 +156,7 @@ pub(crate) fn run<Req, Resp>(
                 let text = (command.to_json)(&response, true).map_err(io::Error::other)?;
                 writeln!(out, "{text}")?;
             } else {
-                write!(out, "{}", (command.sheet)(&request, &response))?;
+                write!(out, "{}", (command.sheet)(&request, &response, args.lang))?;
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -180,29 +190,32 @@ pub(crate) fn ruleset_name(number: i32) -> &'static str {
     values::ruleset_from_pb(number).map_or("?", mcr::RulesetId::name)
 }
 
-pub(crate) fn infraction_names(number: i32) -> (&'static str, &'static str) {
-    values::infraction_kind_from_pb(number, "").map_or(("?", "?"), |k| (k.name_zh(), k.name_en()))
+/// An infraction's Chinese name in `lang` (`None` in English) and its English name.
+pub(crate) fn infraction_names(number: i32, lang: Lang) -> (Option<&'static str>, &'static str) {
+    values::infraction_kind_from_pb(number, "").map_or((lang.chinese("?", "?"), "?"), |k| {
+        (lang.chinese(k.name_zh(), k.name_zh_hant()), k.name_en())
+    })
 }
 
 /// The four seats' accounts: each seat's net result, then its itemised lines.
-pub(crate) fn accounts_text(accounts: &[pb::SeatAccount]) -> String {
+pub(crate) fn accounts_text(accounts: &[pb::SeatAccount], lang: Lang) -> String {
     let mut rows = Vec::new();
     for a in accounts {
-        rows.push(vec![
-            seat_name(a.seat).to_owned(),
-            String::new(),
-            String::new(),
-            signed(a.delta),
-        ]);
+        let mut row = vec![seat_name(a.seat).to_owned(), String::new()];
+        if lang != Lang::En {
+            row.push(String::new());
+        }
+        row.push(signed(a.delta));
+        rows.push(row);
         for l in &a.lines {
             let (zh, en) = match pb::LineKind::try_from(l.kind) {
-                Ok(pb::LineKind::Base) => ("底分", "base".to_owned()),
-                Ok(pb::LineKind::FanPoints) => ("基本分", "fan points".to_owned()),
+                Ok(pb::LineKind::Base) => (lang.term("底分"), "base".to_owned()),
+                Ok(pb::LineKind::FanPoints) => (lang.term("基本分"), "fan points".to_owned()),
                 Ok(pb::LineKind::Penalty) => {
-                    let (zh, en) = infraction_names(l.infraction);
+                    let (zh, en) = infraction_names(l.infraction, lang);
                     (zh, format!("penalty: {en}"))
                 }
-                Ok(pb::LineKind::Unspecified) | Err(_) => ("?", "?".to_owned()),
+                Ok(pb::LineKind::Unspecified) | Err(_) => (lang.chinese("?", "?"), "?".to_owned()),
             };
             let party = if l.counterparty == pb::Seat::Unspecified as i32 {
                 "deducted".to_owned()
@@ -211,40 +224,51 @@ pub(crate) fn accounts_text(accounts: &[pb::SeatAccount]) -> String {
             } else {
                 format!("from {}", seat_name(l.counterparty))
             };
-            rows.push(vec![format!("  {zh}"), en, party, signed(l.amount)]);
+            rows.push(match zh {
+                Some(zh) => vec![format!("  {zh}"), en, party, signed(l.amount)],
+                None => vec![format!("  {en}"), party, signed(l.amount)],
+            });
         }
     }
     table(&rows, 2, LastColumn::Right)
 }
 
 /// One sanction in plain English.
-pub(crate) fn sanction_text(s: &pb::Sanction) -> String {
+pub(crate) fn sanction_text(s: &pb::Sanction, lang: Lang) -> String {
     let graded = if s.referee_graded {
         ", graded by the referee"
     } else {
         ""
     };
     match pb::SanctionKind::try_from(s.kind) {
-        Ok(pb::SanctionKind::Warning) => "warning (警告)".to_owned(),
-        Ok(pb::SanctionKind::Deduction) => {
-            format!("{} points deducted (罚分{graded})", s.points)
-        }
+        Ok(pb::SanctionKind::Warning) => lang.gloss("warning", "警告"),
+        Ok(pb::SanctionKind::Deduction) => match lang.term("罚分") {
+            Some(zh) => format!("{} points deducted ({zh}{graded})", s.points),
+            None if s.referee_graded => {
+                format!("{} points deducted (graded by the referee)", s.points)
+            }
+            None => format!("{} points deducted", s.points),
+        },
         Ok(pb::SanctionKind::PayEachOther) => {
             format!("pays {} to each other player", s.points)
         }
         Ok(pb::SanctionKind::PayTo) => {
             format!("pays {} to {}{graded}", s.points, seat_name(s.seat))
         }
-        Ok(pb::SanctionKind::LoseRightToWin) => "may not win this hand (停和)".to_owned(),
-        Ok(pb::SanctionKind::DiscardExposedTiles) => format!(
-            "must discard the exposed tiles {} (罚张)",
-            tiles_text(&s.tiles)
+        Ok(pb::SanctionKind::LoseRightToWin) => lang.gloss("may not win this hand", "停和"),
+        Ok(pb::SanctionKind::DiscardExposedTiles) => lang.gloss(
+            &format!("must discard the exposed tiles {}", tiles_text(&s.tiles)),
+            "罚张",
         ),
-        Ok(pb::SanctionKind::Disqualification) => "disqualified (取消比赛资格)".to_owned(),
-        Ok(pb::SanctionKind::SessionDeduction) => {
-            format!("{} points deducted from the session total (局分)", s.points)
-        }
-        Ok(pb::SanctionKind::Forfeit) => "forfeits the session: 局分 0".to_owned(),
+        Ok(pb::SanctionKind::Disqualification) => lang.gloss("disqualified", "取消比赛资格"),
+        Ok(pb::SanctionKind::SessionDeduction) => lang.gloss(
+            &format!("{} points deducted from the session total", s.points),
+            "局分",
+        ),
+        Ok(pb::SanctionKind::Forfeit) => match lang.term("局分") {
+            Some(zh) => format!("forfeits the session: {zh} 0"),
+            None => "forfeits the session: session total 0".to_owned(),
+        },
         Ok(pb::SanctionKind::Unspecified) | Err(_) => "?".to_owned(),
     }
 }
@@ -254,7 +278,7 @@ pub(crate) fn is_escalating(infraction: i32) -> bool {
 }
 
 /// The rulings, numbered, one per line.
-pub(crate) fn rulings_text(rulings: &[pb::Ruling]) -> String {
+pub(crate) fn rulings_text(rulings: &[pb::Ruling], lang: Lang) -> String {
     let mut out = String::new();
     for (i, r) in rulings.iter().enumerate() {
         let offence = r.offence.clone().unwrap_or_default();
@@ -263,38 +287,45 @@ pub(crate) fn rulings_text(rulings: &[pb::Ruling]) -> String {
         } else {
             String::new()
         };
-        let sanctions: Vec<String> = r.sanctions.iter().map(sanction_text).collect();
+        let sanctions: Vec<String> = r.sanctions.iter().map(|s| sanction_text(s, lang)).collect();
         let sanctions = if sanctions.is_empty() {
             "no sanction".to_owned()
         } else {
             sanctions.join("; ")
         };
+        let name = match lang.chinese(&r.infraction_name_zh, &r.infraction_name_zh_hant) {
+            Some(zh) => format!("{zh} ({})", r.infraction_name_en),
+            None => r.infraction_name_en.clone(),
+        };
         let _ = writeln!(
             out,
-            "  {}. {}: {} ({}){occurrence}: {sanctions}",
+            "  {}. {}: {name}{occurrence}: {sanctions}",
             i + 1,
             seat_name(offence.offender),
-            r.infraction_name_zh,
-            r.infraction_name_en,
         );
     }
     out
 }
 
 /// A scored hand in one block: notation, fans, totals.
-pub(crate) fn score_sheet_text(sheet: &pb::ScoreHandResponse) -> String {
+pub(crate) fn score_sheet_text(sheet: &pb::ScoreHandResponse, lang: Lang) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "Hand       {}", sheet.notation);
     let rows: Vec<Vec<String>> = sheet
         .fans
         .iter()
         .map(|f| {
-            vec![
-                f.name_zh.clone(),
+            let mut row: Vec<String> = lang
+                .chinese(&f.name_zh, &f.name_zh_hant)
+                .map(str::to_owned)
+                .into_iter()
+                .collect();
+            row.extend([
                 f.name_en.clone(),
                 format!("{} ×{}", f.points, f.count),
                 f.total_points.to_string(),
-            ]
+            ]);
+            row
         })
         .collect();
     out.push_str(&table(&rows, 11, LastColumn::Right));
@@ -315,6 +346,7 @@ pub(crate) fn score_sheet_text(sheet: &pb::ScoreHandResponse) -> String {
     out
 }
 
+/// A false declaration's name: the Simplified term (see [`Lang::term`]) and the English.
 pub(crate) fn false_declaration_names(number: i32) -> (&'static str, &'static str) {
     match pb::FalseDeclaration::try_from(number) {
         Ok(pb::FalseDeclaration::FalseWin) => ("错和", "false win"),
@@ -325,49 +357,58 @@ pub(crate) fn false_declaration_names(number: i32) -> (&'static str, &'static st
     }
 }
 
-pub(crate) fn result_text(result: &pb::HandResult) -> String {
+pub(crate) fn result_text(result: &pb::HandResult, lang: Lang) -> String {
     match pb::HandOutcome::try_from(result.outcome) {
         Ok(pb::HandOutcome::Win) => {
             let how = match pb::WinSource::try_from(result.source) {
-                Ok(pb::WinSource::SelfDrawn) => "self-drawn (自摸)".to_owned(),
+                Ok(pb::WinSource::SelfDrawn) => lang.gloss("self-drawn", "自摸"),
                 Ok(pb::WinSource::Discard) => {
-                    format!("on {}'s discard (点和)", seat_name(result.payer))
+                    lang.gloss(&format!("on {}'s discard", seat_name(result.payer)), "点和")
                 }
-                Ok(pb::WinSource::RobbingKong) => {
-                    format!("robbing {}'s kong (抢杠和)", seat_name(result.payer))
-                }
+                Ok(pb::WinSource::RobbingKong) => lang.gloss(
+                    &format!("robbing {}'s kong", seat_name(result.payer)),
+                    "抢杠和",
+                ),
                 Ok(pb::WinSource::Unspecified) | Err(_) => "?".to_owned(),
             };
-            format!(
-                "{} wins {how}: 基本分 {} (fan points with flowers)",
-                seat_name(result.declarer),
-                result.basic_points
-            )
+            let points = match lang.term("基本分") {
+                Some(zh) => format!("{zh} {} (fan points with flowers)", result.basic_points),
+                None => format!("{} fan points with flowers", result.basic_points),
+            };
+            format!("{} wins {how}: {points}", seat_name(result.declarer))
         }
         Ok(pb::HandOutcome::FalseDeclaration) => {
             let (zh, en) = false_declaration_names(result.false_declaration);
             format!(
-                "{}'s declaration is false: {zh} ({en}), ruled as a penalty; the hand goes on",
-                seat_name(result.declarer)
+                "{}'s declaration is false: {}, ruled as a penalty; the hand goes on",
+                seat_name(result.declarer),
+                lang.named(zh, en)
             )
         }
-        Ok(pb::HandOutcome::DrawGame) => "draw game (荒牌): no win payments".to_owned(),
+        Ok(pb::HandOutcome::DrawGame) => {
+            format!("{}: no win payments", lang.gloss("draw game", "荒牌"))
+        }
         Ok(pb::HandOutcome::Unspecified) | Err(_) => "?".to_owned(),
     }
 }
 
 /// The readable sheet of a settled hand.
-pub fn settle_sheet(_request: &pb::SettleHandRequest, r: &pb::SettleHandResponse) -> String {
+pub fn settle_sheet(
+    _request: &pb::SettleHandRequest,
+    r: &pb::SettleHandResponse,
+    lang: Lang,
+) -> String {
     let mut out = String::new();
     if let Some(result) = &r.result {
-        let _ = writeln!(out, "Result     {}", result_text(result));
+        let _ = writeln!(out, "Result     {}", result_text(result, lang));
     }
     if let Some(c) = &r.claim_resolution {
         let intercepted: Vec<&str> = c.intercepted.iter().map(|&s| seat_name(s)).collect();
         let _ = writeln!(
             out,
-            "Claims     {} wins, first in turn after the discarder; intercepted (截和): {}",
+            "Claims     {} wins, first in turn after the discarder; {}: {}",
             seat_name(c.winner),
+            lang.gloss("intercepted", "截和"),
             if intercepted.is_empty() {
                 "none".to_owned()
             } else {
@@ -378,13 +419,13 @@ pub fn settle_sheet(_request: &pb::SettleHandRequest, r: &pb::SettleHandResponse
     let _ = writeln!(out, "Ruleset    {}", ruleset_name(r.ruleset));
     if let Some(sheet) = &r.score_sheet {
         out.push('\n');
-        out.push_str(&score_sheet_text(sheet));
+        out.push_str(&score_sheet_text(sheet, lang));
     }
     out.push('\n');
-    out.push_str(&accounts_text(&r.accounts));
+    out.push_str(&accounts_text(&r.accounts, lang));
     if !r.rulings.is_empty() {
         let _ = writeln!(out, "\nRulings");
-        out.push_str(&rulings_text(&r.rulings));
+        out.push_str(&rulings_text(&r.rulings, lang));
     }
     let _ = writeln!(
         out,
@@ -395,7 +436,7 @@ pub fn settle_sheet(_request: &pb::SettleHandRequest, r: &pb::SettleHandResponse
     out
 }
 
-pub(crate) fn verdict_text(j: &pb::WinJudgement) -> String {
+pub(crate) fn verdict_text(j: &pb::WinJudgement, lang: Lang) -> String {
     let distance = match j.shanten {
         0 => "the thirteen tiles before the declared one were ready".to_owned(),
         1 => "the thirteen tiles before the declared one were 1 tile short of ready".to_owned(),
@@ -403,16 +444,22 @@ pub(crate) fn verdict_text(j: &pb::WinJudgement) -> String {
     };
     match pb::WinVerdict::try_from(j.verdict) {
         Ok(pb::WinVerdict::Valid) => "valid win: a winning shape of at least 8 fan".to_owned(),
-        Ok(pb::WinVerdict::FalseWin) => "错和 (false win): a winning shape under 8 fan".to_owned(),
-        Ok(pb::WinVerdict::WrongWinningTile) => {
-            format!("和错牌 (wrong winning tile): not a winning shape; {distance}")
-        }
-        Ok(pb::WinVerdict::NotReadyWin) => {
-            format!("诈和 (win declared while not ready): {distance}")
-        }
-        Ok(pb::WinVerdict::DeliberateFalseWin) => {
-            format!("有意诈和 (deliberate false win): {distance}")
-        }
+        Ok(pb::WinVerdict::FalseWin) => format!(
+            "{}: a winning shape under 8 fan",
+            lang.named("错和", "false win")
+        ),
+        Ok(pb::WinVerdict::WrongWinningTile) => format!(
+            "{}: not a winning shape; {distance}",
+            lang.named("和错牌", "wrong winning tile")
+        ),
+        Ok(pb::WinVerdict::NotReadyWin) => format!(
+            "{}: {distance}",
+            lang.named("诈和", "win declared while not ready")
+        ),
+        Ok(pb::WinVerdict::DeliberateFalseWin) => format!(
+            "{}: {distance}",
+            lang.named("有意诈和", "deliberate false win")
+        ),
         Ok(pb::WinVerdict::Unspecified) | Err(_) => "?".to_owned(),
     }
 }
@@ -421,6 +468,7 @@ pub(crate) fn verdict_text(j: &pb::WinJudgement) -> String {
 pub fn penalty_sheet(
     request: &pb::AdjudicatePenaltyRequest,
     r: &pb::AdjudicatePenaltyResponse,
+    lang: Lang,
 ) -> String {
     let mut out = String::new();
     if let Some(d) = &request.declared_win {
@@ -432,26 +480,30 @@ pub fn penalty_sheet(
             }
             Ok(pb::WinSource::Unspecified) | Err(_) => "?".to_owned(),
         };
+        let declares = match lang.term("和") {
+            Some(zh) => format!("declares {zh}"),
+            None => "declares a win".to_owned(),
+        };
         let _ = writeln!(
             out,
-            "Declared   {} declares 和 {from}",
+            "Declared   {} {declares} {from}",
             seat_name(d.declarer)
         );
     }
     if let Some(j) = &r.judgement {
-        let _ = writeln!(out, "Verdict    {}", verdict_text(j));
+        let _ = writeln!(out, "Verdict    {}", verdict_text(j, lang));
     }
     let _ = writeln!(out, "Ruleset    {}", ruleset_name(r.ruleset));
     if let Some(sheet) = r.judgement.as_ref().and_then(|j| j.score_sheet.as_ref()) {
         out.push('\n');
-        out.push_str(&score_sheet_text(sheet));
+        out.push_str(&score_sheet_text(sheet, lang));
     }
     if !r.rulings.is_empty() {
         let _ = writeln!(out, "\nRulings");
-        out.push_str(&rulings_text(&r.rulings));
+        out.push_str(&rulings_text(&r.rulings, lang));
     }
     let _ = writeln!(out, "\nPoints in the hand");
-    out.push_str(&accounts_text(&r.accounts));
+    out.push_str(&accounts_text(&r.accounts, lang));
     let _ = writeln!(
         out,
         "\nUnpaid penalties  {} (deducted, received by nobody)",
@@ -464,6 +516,7 @@ pub fn penalty_sheet(
 pub fn standings_sheet(
     _request: &pb::ComputeStandingsRequest,
     r: &pb::ComputeStandingsResponse,
+    lang: Lang,
 ) -> String {
     let mut out = String::new();
     let method = match pb::StandardPointsMethod::try_from(r.standard_points_method) {
@@ -475,15 +528,18 @@ pub fn standings_sheet(
     let _ = writeln!(out, "Standard   {method}");
     out.push('\n');
     let sessions = r.standings.first().map_or(0, |p| p.sessions.len());
+    let standard = lang.term("标准分").unwrap_or("Standard");
+    let total = lang.term("比赛分").unwrap_or("Total");
+    let session = if lang == Lang::En { "Session " } else { "局" };
     let mut header = vec![
         "Place".to_owned(),
         "Player".to_owned(),
-        "标准分".to_owned(),
-        "比赛分".to_owned(),
+        standard.to_owned(),
+        total.to_owned(),
         "Best".to_owned(),
         "×".to_owned(),
     ];
-    header.extend((1..=sessions).map(|j| format!("局{j}")));
+    header.extend((1..=sessions).map(|j| format!("{session}{j}")));
     let mut rows = vec![header];
     for p in &r.standings {
         let mut row = vec![
@@ -515,9 +571,12 @@ pub fn standings_sheet(
         rows.push(row);
     }
     out.push_str(&table(&rows, 0, LastColumn::Left));
-    let _ = writeln!(
-        out,
-        "\n标准分 standard points; 比赛分 total of the session totals (局分); Best: best single\nsession's standard points, ×: sessions reaching it; 局n: 局分 (标准分) of session n."
-    );
+    let legend = match (lang.term("标准分"), lang.term("比赛分"), lang.term("局分")) {
+        (Some(standard), Some(total), Some(session_total)) => format!(
+            "{standard} standard points; {total} total of the session totals ({session_total}); Best: best single\nsession's standard points, ×: sessions reaching it; 局n: {session_total} ({standard}) of session n."
+        ),
+        _ => "Standard: standard points; Total: total of the session totals; Best: best single\nsession's standard points, ×: sessions reaching it; Session n: session total (standard\npoints) of session n.".to_owned(),
+    };
+    let _ = writeln!(out, "\n{legend}");
     out
 }

@@ -10,6 +10,7 @@
 //! mahjong-referee analyze '<notation>' [--visible TILES] [--seat E|S|W|N] [--prevalent E|S|W|N]
 //!     [--flowers N] [--ruleset …] [--json]
 //! mahjong-referee analyze --jsonl  < requests.jsonl  > responses.jsonl
+//! mahjong-referee parse '<notation>' [--json]
 //! mahjong-referee settle|penalty|standings ['<request JSON>' | @request.json] [--json]
 //! mahjong-referee [serve] [--listen-addr HOST:PORT] …      (see crate::config)
 //! mahjong-referee healthcheck [--addr URL]    (default: the port of MAHJONG_LISTEN_ADDR on 127.0.0.1)
@@ -32,6 +33,7 @@ use crate::server::ServeError;
 
 pub mod accounting;
 pub mod analyze;
+pub mod parse;
 pub mod rules;
 pub mod score;
 pub mod text;
@@ -52,6 +54,8 @@ pub enum Command {
     Score(ScoreArgs),
     /// Analyse a hand in play: shanten, useful tiles, waits with their scores, discards.
     Analyze(analyze::AnalyzeArgs),
+    /// Read notation in any form: canonical notation, glyphs, melds and tile counts.
+    Parse(parse::ParseArgs),
     /// Settle one hand: each seat's itemised points (request as JSON, @FILE or stdin).
     Settle(accounting::RequestArgs),
     /// Rule penalties or judge a declared win (request as JSON, @FILE or stdin).
@@ -98,6 +102,9 @@ where
         }
         Some(Command::Rules(args)) => {
             rules::rules(&args, &mut io::stdout().lock(), &mut io::stderr())
+        }
+        Some(Command::Parse(args)) => {
+            parse::parse_one(&args, &mut io::stdout().lock(), &mut io::stderr())
         }
         Some(Command::Settle(args)) => accounting::settle(
             &args,

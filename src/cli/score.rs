@@ -1,7 +1,7 @@
 //! `mahjong-referee score`: one hand from its notation and flags, or `ScoreHandRequest`s
 //! as JSON Lines.
 
-use super::text::{EXIT_INVALID, pad, violations_text, width};
+use super::text::{EXIT_INVALID, Lang, pad, violations_text, width};
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -42,13 +42,22 @@ pub struct ScoreArgs {
     /// Print the `ScoreHandResponse` as proto3 JSON instead of a score sheet.
     #[arg(long)]
     pub json: bool,
+    /// The fan names of the sheet: Simplified or Traditional Chinese beside the English, or
+    /// English only.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "zh-hans|zh-hant|en",
+        default_value = "zh-hans"
+    )]
+    pub lang: Lang,
     /// Read `ScoreHandRequest` JSON objects from stdin, one per line, and write one
     /// `ScoreHandResponse` JSON object per line to stdout.
     #[arg(
         long,
         conflicts_with_all = [
             "notation", "self_drawn", "robbing_kong", "replacement_draw", "last_tile",
-            "last_copy", "seat", "prevalent", "flowers", "ruleset", "overrides", "json",
+            "last_copy", "seat", "prevalent", "flowers", "ruleset", "overrides", "json", "lang",
         ]
     )]
     pub jsonl: bool,
@@ -153,7 +162,11 @@ pub fn score_one(
         }
         Assessment::Scored(scored) => {
             if !args.json {
-                write!(out, "{}", score_sheet(scored, rules.ruleset().minimum_fan))?;
+                write!(
+                    out,
+                    "{}",
+                    score_sheet(scored, rules.ruleset().minimum_fan, args.lang)
+                )?;
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -182,8 +195,9 @@ pub fn score_jsonl(input: &mut impl BufRead, out: &mut impl Write) -> io::Result
     Ok(ExitCode::SUCCESS)
 }
 
-/// The readable score sheet of a scored hand, `minimum` the least a win scores.
-pub fn score_sheet(s: &Scored, minimum: u32) -> String {
+/// The readable score sheet of a scored hand, `minimum` the least a win scores, fan names
+/// in `lang`.
+pub fn score_sheet(s: &Scored, minimum: u32, lang: Lang) -> String {
     let mut out = String::new();
     let hand = s.notation();
     let _ = writeln!(out, "Hand       {hand}");
@@ -204,20 +218,26 @@ pub fn score_sheet(s: &Scored, minimum: u32) -> String {
             let _ = writeln!(out, "Reading    none: not a winning shape");
         }
     }
-    let rows: Vec<[String; 5]> = s.lines.iter().map(line_cells).collect();
+    let rows: Vec<[String; 5]> = s.lines.iter().map(|l| line_cells(l, lang)).collect();
     let widths: [usize; 5] =
         std::array::from_fn(|c| rows.iter().map(|r| width(&r[c])).max().unwrap_or(0));
     let number_width = widths[4].max(3);
+    // The Chinese column, when there is one, and its gap.
+    let chinese_width = if widths[0] == 0 { 0 } else { widths[0] + 2 };
     let row_width =
-        2 + widths[0] + 2 + widths[1] + 2 + widths[2] + 1 + widths[3] + 2 + number_width;
+        2 + chinese_width + widths[1] + 2 + widths[2] + 1 + widths[3] + 2 + number_width;
     if !rows.is_empty() {
         out.push('\n');
     }
     for r in &rows {
+        let chinese = if chinese_width == 0 {
+            String::new()
+        } else {
+            format!("{}  ", pad(&r[0], widths[0]))
+        };
         let _ = writeln!(
             out,
-            "  {}  {}  {:>pw$} {}  {:>nw$}",
-            pad(&r[0], widths[0]),
+            "  {chinese}{}  {:>pw$} {}  {:>nw$}",
             pad(&r[1], widths[1]),
             r[2],
             pad(&r[3], widths[3]),
@@ -247,11 +267,14 @@ pub fn score_sheet(s: &Scored, minimum: u32) -> String {
     out
 }
 
-/// The cells of a score sheet line: Chinese name, English name, points, ×count, subtotal.
-pub(crate) fn line_cells(line: &FanLine) -> [String; 5] {
+/// The cells of a score sheet line: Chinese name in `lang` (empty in English), English
+/// name, points, ×count, subtotal.
+pub(crate) fn line_cells(line: &FanLine, lang: Lang) -> [String; 5] {
     let spec = line.fan.spec();
     [
-        spec.name_zh.to_owned(),
+        lang.chinese(spec.name_zh, spec.name_zh_hant)
+            .unwrap_or_default()
+            .to_owned(),
         spec.name_en.to_owned(),
         line.points.to_string(),
         format!("×{}", line.count),

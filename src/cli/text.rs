@@ -10,6 +10,83 @@ use crate::api::{pb, values};
 /// Exit code for invalid input (the same as clap's usage errors).
 pub(crate) const EXIT_INVALID: u8 = 2;
 
+/// The language of a sheet's Chinese: fan and infraction names (from the engine's tables)
+/// and the sheets' own terms (from [`TERMS`]). The rest of a sheet is English.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Lang {
+    /// Chinese in Simplified characters beside the English (the default).
+    #[default]
+    #[value(name = "zh-hans")]
+    ZhHans,
+    /// Chinese in Traditional characters beside the English.
+    #[value(name = "zh-hant")]
+    ZhHant,
+    /// English only.
+    #[value(name = "en")]
+    En,
+}
+
+/// The Chinese terms the sheets write themselves, (Simplified, Traditional), written by
+/// hand; the fan and infraction names are the engine's.
+const TERMS: [(&str, &str); 20] = [
+    ("底分", "底分"),
+    ("基本分", "基本分"),
+    ("警告", "警告"),
+    ("罚分", "罰分"),
+    ("停和", "停和"),
+    ("罚张", "罰張"),
+    ("取消比赛资格", "取消比賽資格"),
+    ("局分", "局分"),
+    ("自摸", "自摸"),
+    ("点和", "點和"),
+    ("抢杠和", "搶槓和"),
+    ("荒牌", "荒牌"),
+    ("截和", "截和"),
+    ("和", "和"),
+    ("标准分", "標準分"),
+    ("比赛分", "比賽分"),
+    ("错和", "錯和"),
+    ("和错牌", "和錯牌"),
+    ("诈和", "詐和"),
+    ("有意诈和", "有意詐和"),
+];
+
+impl Lang {
+    /// The Chinese to show of a (Simplified, Traditional) pair; `None` in English.
+    pub(crate) fn chinese<'a>(self, hans: &'a str, hant: &'a str) -> Option<&'a str> {
+        match self {
+            Lang::ZhHans => Some(hans),
+            Lang::ZhHant => Some(hant),
+            Lang::En => None,
+        }
+    }
+
+    /// One of the sheets' own terms ([`TERMS`], given in Simplified); `None` in English.
+    pub(crate) fn term(self, hans: &'static str) -> Option<&'static str> {
+        let hant = TERMS
+            .iter()
+            .find(|(s, _)| *s == hans)
+            .map_or(hans, |(_, t)| t);
+        self.chinese(hans, hant)
+    }
+
+    /// English text with a term as its gloss: `warning (警告)`, or `warning` in English.
+    pub(crate) fn gloss(self, english: &str, hans: &'static str) -> String {
+        match self.term(hans) {
+            Some(zh) => format!("{english} ({zh})"),
+            None => english.to_owned(),
+        }
+    }
+
+    /// A term followed by English: `错和 (false win)`, or `false win` in English.
+    pub(crate) fn named(self, hans: &'static str, english: &str) -> String {
+        match self.term(hans) {
+            Some(zh) => format!("{zh} ({english})"),
+            None => english.to_owned(),
+        }
+    }
+}
+
 /// Every violation of a hand, one per line: `CODE at field: message`.
 pub fn violations_text(violations: &[Violation]) -> String {
     violations_of("hand", violations)

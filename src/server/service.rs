@@ -193,6 +193,14 @@ impl MahjongService for Referee {
         self.answer(response)
     }
 
+    async fn parse_hand(
+        &self,
+        request: Request<pb::ParseHandRequest>,
+    ) -> Result<Response<pb::ParseHandResponse>, Status> {
+        let response = scoring::parse_hand(request.get_ref()).map_err(ApiError::InvalidRequest)?;
+        self.answer(response)
+    }
+
     async fn analyze_hand(
         &self,
         request: Request<pb::AnalyzeHandRequest>,

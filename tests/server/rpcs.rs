@@ -5,7 +5,7 @@ use mahjong_referee::pb::batch_score_hands_result::Result as Entry;
 
 use mahjong_referee::config::Config;
 
-use crate::helpers::{E23, config, score_request, spawn, spawn_default};
+use crate::helpers::{E23, config, details, score_request, spawn, spawn_default};
 
 #[tokio::test]
 async fn score_hand_e23_self_drawn_is_18() {
@@ -575,4 +575,83 @@ async fn analyze_hand_scores_each_wait_and_ranks_discards() {
     assert_eq!(drawn.discards[0].tile(), pb::Tile::Tile1s);
     assert_eq!(drawn.discards[0].shanten, 0);
     assert_eq!(drawn.discards[0].waits.len(), 2);
+}
+
+/// The calculator's two examples over gRPC: its syntax example is a normal losing hand, the
+/// knitted straight with a claimed chow a win whose sheet carries glyphs and the
+/// Traditional names; `ParseHand` reads glyphs, `z` honours and commas.
+#[tokio::test]
+async fn calculator_notation_and_parse_hand() {
+    let server = spawn_default().await;
+    let mut client = server.client().await;
+    let example = client
+        .score_hand(score_request(
+            "[123p1][345s2][999s3]6m6pEW1m",
+            false,
+            pb::Ruleset::Unspecified,
+        ))
+        .await
+        .expect("the calculator's syntax example reads")
+        .into_inner();
+    assert_eq!(example.outcome(), pb::Outcome::NotWinningShape);
+    let knitted = client
+        .score_hand(score_request(
+            "[345m3]258m1477s369p7s",
+            false,
+            pb::Ruleset::Unspecified,
+        ))
+        .await
+        .expect("a knitted straight with a chow")
+        .into_inner();
+    assert_eq!(knitted.outcome(), pb::Outcome::Win);
+    assert_eq!(knitted.notation, "[345m3]258m369p14777s");
+    assert_eq!(knitted.glyphs, "[🀉🀊🀋3]🀈🀋🀎🀛🀞🀡🀐🀓🀖🀖🀖");
+    let names: Vec<(pb::Fan, &str, &str)> = knitted
+        .fans
+        .iter()
+        .map(|l| (l.fan(), l.name_zh.as_str(), l.name_zh_hant.as_str()))
+        .collect();
+    assert_eq!(names[0], (pb::Fan::KnittedStraight, "组合龙", "組合龍"));
+    assert!(names.contains(&(pb::Fan::SingleWait, "单钓将", "單釣將")));
+
+    let parsed = client
+        .parse_hand(pb::ParseHandRequest {
+            notation: "[🀙🀚🀛,2] 🀇🀈🀉 1z1z1z 5z5z 🀄\u{FE0F}🀄 7z".to_owned(),
+        })
+        .await
+        .expect("every form reads")
+        .into_inner();
+    assert_eq!(parsed.notation, "[123p2]123mEEECCPPC");
+    assert_eq!(parsed.glyphs, "[🀙🀚🀛2]🀇🀈🀉🀀🀀🀀🀄🀄🀆🀆🀄");
+    let hand = parsed.hand.expect("the hand");
+    assert_eq!(hand.melds[0].claimed_tile(), pb::Tile::Tile2p);
+    assert_eq!(hand.melds[0].claimed_from(), pb::ClaimSource::Unspecified);
+    let counts: Vec<(pb::Tile, u32)> = parsed
+        .tile_counts
+        .iter()
+        .map(|c| (c.tile(), c.count))
+        .collect();
+    assert_eq!(counts.len(), 9);
+    assert!(counts.contains(&(pb::Tile::East, 3)));
+    assert!(counts.contains(&(pb::Tile::Red, 3)));
+    assert!(counts.contains(&(pb::Tile::White, 2)));
+
+    let status = client
+        .parse_hand(pb::ParseHandRequest {
+            notation: "[123m4]1m".to_owned(),
+        })
+        .await
+        .expect_err("not notation");
+    let d = details(&status);
+    assert_eq!(
+        (d.code, d.info.reason.as_str()),
+        (tonic::Code::InvalidArgument, "INVALID_REQUEST")
+    );
+    let fields = crate::helpers::fields(&d);
+    assert_eq!(fields.len(), 1);
+    assert_eq!(fields[0].0, "notation");
+    assert!(
+        fields[0].1.starts_with("NOTATION_SYNTAX: ") && fields[0].1.contains("position 5"),
+        "{fields:?}"
+    );
 }

@@ -83,6 +83,7 @@ impl Case {
                 tiles,
                 claimed_from: Claim::from_digit(m.claimed_from),
                 promoted: false,
+                claimed_tile: None,
             });
         }
         let standing = self

@@ -1,3 +1,4 @@
 //! Shared test support.
 pub mod corpus;
+pub mod forms;
 pub mod requests;

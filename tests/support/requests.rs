@@ -21,13 +21,18 @@ pub fn meld() -> impl Strategy<Value = pb::Meld> {
         prop::collection::vec(number(1..=34), 0..6),
         number(0..=3),
         any::<bool>(),
+        // Mostly not stated, as most callers send it.
+        prop_oneof![6 => Just(0), 1 => number(0..=34)],
     )
-        .prop_map(|(kind, tiles, claimed_from, promoted)| pb::Meld {
-            kind,
-            tiles,
-            claimed_from,
-            promoted,
-        })
+        .prop_map(
+            |(kind, tiles, claimed_from, promoted, claimed_tile)| pb::Meld {
+                kind,
+                tiles,
+                claimed_from,
+                promoted,
+                claimed_tile,
+            },
+        )
 }
 
 /// A structured hand.

@@ -162,6 +162,18 @@ for (const protocol of ["grpc", "grpc-web"] as Protocol[]) {
       assert.equal(analysis.readyToWin, true);
     });
 
+    test("ParseHand reads glyphs, z honours and a claimed chow tile", async () => {
+      const parsed = await client().parseHand({
+        notation: "[🀙🀚🀛,2] 🀇🀈🀉 1z1z1z 5z5z 🀄🀄 7z",
+      });
+      assert.equal(parsed.notation, "[123p2]123mEEECCPPC");
+      assert.equal(parsed.glyphs, "[🀙🀚🀛2]🀇🀈🀉🀀🀀🀀🀄🀄🀆🀆🀄");
+      assert.equal(parsed.hand?.melds[0]?.claimedTile, Tile.TILE_2P);
+      const counts = parsed.tileCounts.map((c) => [Tile[c.tile], c.count]);
+      assert.equal(counts.length, 9);
+      assert.deepEqual(counts[6], ["TILE_EAST", 3]);
+    });
+
     test("ComputeStandings: places, session scores and shared standard points", async () => {
       const standings = await client().computeStandings({
         players: [

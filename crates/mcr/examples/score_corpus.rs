@@ -40,6 +40,7 @@ fn input(case: &Value) -> Option<(HandInput, WinContext)> {
             tiles: tiles(&m["tiles"])?,
             claimed_from: Claim::from_digit(u8::try_from(m["claimed_from"].as_u64()?).ok()?),
             promoted: false,
+            claimed_tile: None,
         });
     }
     let self_drawn = flag(case, "self_drawn");

@@ -64,6 +64,9 @@ pub struct MeldInput {
     pub claimed_from: Option<Claim>,
     /// For a kong: it was promoted from the player's own melded pung (加杠).
     pub promoted: bool,
+    /// For a chow: which of its tiles was claimed, when stated (kept for the record and
+    /// written back by the notation; it changes no fan). Only a chow names one.
+    pub claimed_tile: Option<Tile>,
 }
 
 /// A hand as the caller declares it, not yet validated.
@@ -127,6 +130,8 @@ pub enum Meld {
     Chow {
         /// The lowest tile.
         first: Tile,
+        /// The tile claimed from the left, when stated (one of the three).
+        claimed: Option<Tile>,
     },
     /// A melded pung.
     Pung {
@@ -164,13 +169,14 @@ impl Meld {
     /// The meld as input again.
     pub fn to_input(self) -> MeldInput {
         match self {
-            Meld::Chow { first } => {
+            Meld::Chow { first, claimed } => {
                 let t = first.index();
                 MeldInput {
                     kind: MeldKind::Chow,
                     tiles: (t..t + 3).filter_map(Tile::from_usize).collect(),
                     claimed_from: Some(Claim::Left),
                     promoted: false,
+                    claimed_tile: claimed,
                 }
             }
             Meld::Pung { tile, from } => MeldInput {
@@ -178,6 +184,7 @@ impl Meld {
                 tiles: vec![tile; 3],
                 claimed_from: from,
                 promoted: false,
+                claimed_tile: None,
             },
             Meld::Kong { tile, exposure } => {
                 let (kind, claimed_from, promoted) = match exposure {
@@ -190,6 +197,7 @@ impl Meld {
                     tiles: vec![tile; 4],
                     claimed_from,
                     promoted,
+                    claimed_tile: None,
                 }
             }
         }
@@ -257,6 +265,7 @@ impl Hand {
     pub(crate) fn of_checked_parts(melds: &[Meld], standing: &[Tile], winning_tile: Tile) -> Hand {
         let mut all_melds = [Meld::Chow {
             first: Tile::ALL[0],
+            claimed: None,
         }; 4];
         let meld_count = melds.len().min(4);
         all_melds[..meld_count].copy_from_slice(&melds[..meld_count]);
@@ -281,7 +290,7 @@ impl Hand {
 
 pub(crate) fn add_meld_counts(counts: &mut Counts, meld: Meld) {
     match meld {
-        Meld::Chow { first } => {
+        Meld::Chow { first, .. } => {
             let i = first.index();
             counts[i] += 1;
             counts[i + 1] += 1;
@@ -335,7 +344,22 @@ fn validate_chow(field: MeldField, meld: &MeldInput) -> Result<Meld, Violation> 
             "a chow can only be claimed from the player on the left".to_owned(),
         ));
     }
-    Ok(Meld::Chow { first: sorted[0] })
+    if let Some(claimed) = meld.claimed_tile
+        && !sorted.contains(&claimed)
+    {
+        return Err(Violation::new(
+            ViolationCode::ChowInvalid,
+            format!("{field}.claimed_tile"),
+            format!(
+                "the claimed tile {claimed} is not a tile of the chow {}",
+                text()
+            ),
+        ));
+    }
+    Ok(Meld::Chow {
+        first: sorted[0],
+        claimed: meld.claimed_tile,
+    })
 }
 
 /// Checks one declared meld; `Err` carries the violation.
@@ -363,6 +387,15 @@ fn validate_meld(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
         ));
     }
     let first = tiles[0];
+    if meld.claimed_tile.is_some() && meld.kind != MeldKind::Chow {
+        return Err(Violation::new(
+            ViolationCode::ValueInvalid,
+            format!("{field}.claimed_tile"),
+            format!(
+                "only a chow names its claimed tile; the claimed tile of {kind_name} is its own tile (its source is claimed_from)"
+            ),
+        ));
+    }
     match meld.kind {
         MeldKind::Chow => validate_chow(field, meld),
         MeldKind::Pung | MeldKind::Kong | MeldKind::ConcealedKong => {
@@ -473,6 +506,7 @@ pub(crate) fn validate_melds(
     }
     let mut valid = [Meld::Chow {
         first: Tile::ALL[0],
+        claimed: None,
     }; 4];
     let mut count = 0;
     for (i, m) in melds.iter().enumerate() {
@@ -652,6 +686,7 @@ mod tests {
                 tiles: vec![one("9p"); 3],
                 claimed_from: None,
                 promoted: false,
+                claimed_tile: None,
             }],
             standing: [vec![one("1m"); 5], vec![one("9p"); 2], vec![one("E"); 3]].concat(),
             winning_tile: Some(one("9p")),

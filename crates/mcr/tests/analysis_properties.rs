@@ -132,6 +132,7 @@ proptest! {
                     tiles: sorted.iter().map(|&i| tile(i)).collect(),
                     claimed_from: None,
                     promoted: false,
+                    claimed_tile: None,
                 }],
                 &tiles[3..],
             )

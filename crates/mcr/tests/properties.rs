@@ -100,19 +100,23 @@ fn meld(pal: &[Tile]) -> BoxedStrategy<MeldInput> {
         tiles: Part::Kong(t).tiles(),
         claimed_from: (how != 0).then_some(from),
         promoted: how == 2,
+        claimed_tile: None,
     });
     let set = (concealed_part(pal), proptest::option::of(claim())).prop_map(|(p, from)| match p {
+        // A chow's digit names its claimed tile (the 1st, 2nd or 3rd); its source is the left.
         Part::Chow(_) => MeldInput {
             kind: MeldKind::Chow,
             tiles: p.tiles(),
-            claimed_from: from.map(|_| Claim::Left),
+            claimed_from: None,
             promoted: false,
+            claimed_tile: from.map(|c| p.tiles()[usize::from(c.digit() - 1)]),
         },
         Part::Pung(_) | Part::Kong(_) => MeldInput {
             kind: MeldKind::Pung,
             tiles: p.tiles(),
             claimed_from: from,
             promoted: false,
+            claimed_tile: None,
         },
     });
     prop_oneof![3 => set, 1 => kong].boxed()
@@ -416,7 +420,8 @@ proptest! {
             .map_err(|v| TestCaseError::fail(format!("`{again}`: {v:?}")))?;
         prop_assert_eq!(&reparsed, &valid, "`{}` → `{}`", text, again);
         // The canonical notation is the declared notation with the standing tiles sorted and
-        // no digit on chows, and it reads back to the same hand (standing tiles aside).
+        // a chow's digit only for its claimed tile, and it reads back to the same hand
+        // (standing tiles aside).
         let canonical = format_canonical(&valid);
         let mut expected = valid.to_input();
         expected.standing.sort_unstable();
@@ -565,13 +570,17 @@ fn any_meld() -> impl Strategy<Value = MeldInput> {
         proptest::collection::vec(any_tile(), 0..6),
         proptest::option::of(select(vec![Claim::Left, Claim::Opposite, Claim::Right])),
         any::<bool>(),
+        proptest::option::of(any_tile()),
     )
-        .prop_map(|(kind, tiles, claimed_from, promoted)| MeldInput {
-            kind,
-            tiles,
-            claimed_from,
-            promoted,
-        })
+        .prop_map(
+            |(kind, tiles, claimed_from, promoted, claimed_tile)| MeldInput {
+                kind,
+                tiles,
+                claimed_from,
+                promoted,
+                claimed_tile,
+            },
+        )
 }
 
 /// Random melds and random standing tiles, in arbitrary counts.

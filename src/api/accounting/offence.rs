@@ -432,6 +432,7 @@ pub fn ruling_to_pb(ruling: &Ruling) -> pb::Ruling {
         })),
         infraction_name_zh: kind.name_zh().to_owned(),
         infraction_name_en: kind.name_en().to_owned(),
+        infraction_name_zh_hant: kind.name_zh_hant().to_owned(),
         occurrence: *occurrence,
         sanctions: sanctions
             .iter()

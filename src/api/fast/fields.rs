@@ -71,6 +71,7 @@ message! {
         TILES = "tiles" 2,
         CLAIMED_FROM = "claimed_from" 3,
         PROMOTED = "promoted" 4,
+        CLAIMED_TILE = "claimed_tile" 5,
     }
 }
 
@@ -101,6 +102,7 @@ message! {
         READING = "reading" 7,
         NOTATION = "notation" 8,
         RULESET = "ruleset" 9,
+        GLYPHS = "glyphs" 10,
         RULES_FINGERPRINT = "rules_fingerprint" 11,
     }
 }
@@ -115,6 +117,7 @@ message! {
         COUNT = "count" 5,
         TOTAL_POINTS = "total_points" 6,
         ELEMENT_INDICES = "element_indices" 7,
+        NAME_ZH_HANT = "name_zh_hant" 8,
     }
 }
 

@@ -26,7 +26,7 @@ use super::fields::{
     batch_score_hands_request as batch, hand as hand_fields, meld, score_hand_request as request,
     win_context as context,
 };
-use crate::api::hand::hand_to_pb;
+use crate::api::hand::{hand_to_pb, optional_tile_of};
 use crate::api::pb;
 use crate::api::values::{claim_of, meld_kind_of, tile_from_pb};
 
@@ -434,11 +434,7 @@ fn read_hand(bytes: &[u8], hand: &mut HandInput, spare_tiles: &mut Vec<Vec<Tile>
             _ => return None,
         }
     }
-    hand.winning_tile = if winning == pb::Tile::Unspecified as i32 {
-        None
-    } else {
-        Some(tile_from_pb(winning)?)
-    };
+    hand.winning_tile = optional_tile_of(winning).ok()?;
     Some(())
 }
 
@@ -447,6 +443,7 @@ fn read_meld(bytes: &[u8], mut tiles: Vec<Tile>) -> Option<MeldInput> {
     let mut kind = pb::MeldKind::Unspecified as i32;
     let mut claimed_from = pb::ClaimSource::Unspecified as i32;
     let mut promoted = false;
+    let mut claimed_tile = pb::Tile::Unspecified as i32;
     let mut r = Reader::new(bytes);
     while !r.is_done() {
         match r.varint()? {
@@ -454,6 +451,7 @@ fn read_meld(bytes: &[u8], mut tiles: Vec<Tile>) -> Option<MeldInput> {
             k if k == key::delimited(meld::TILES) => read_tiles(r.delimited()?, &mut tiles)?,
             k if k == key::varint(meld::CLAIMED_FROM) => claimed_from = r.int32()?,
             k if k == key::varint(meld::PROMOTED) => promoted = r.bool()?,
+            k if k == key::varint(meld::CLAIMED_TILE) => claimed_tile = r.int32()?,
             _ => return None,
         }
     }
@@ -462,6 +460,7 @@ fn read_meld(bytes: &[u8], mut tiles: Vec<Tile>) -> Option<MeldInput> {
         tiles,
         claimed_from: claim_of(claimed_from).ok()?,
         promoted,
+        claimed_tile: optional_tile_of(claimed_tile).ok()?,
     })
 }
 

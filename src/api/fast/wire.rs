@@ -13,7 +13,7 @@
 
 use std::sync::LazyLock;
 
-use mcr::notation::write_canonical;
+use mcr::notation::{write_canonical, write_glyphs};
 use mcr::{Element, ElementSet, Fan, FanLine, Violation};
 
 use super::fields::{
@@ -164,6 +164,11 @@ fn put_score(out: &mut Vec<u8>, s: &Scored, view: pb::ScoreView) {
         put_message(out, response::NOTATION, |out| write_canonical(out, &s.hand));
     }
     put_enum(out, response::RULESET, ruleset_to_pb(s.ruleset) as i32);
+    if full {
+        // The glyphs, four bytes a tile: at most eighteen tiles and twelve more characters,
+        // still under 128 bytes.
+        put_message(out, response::GLYPHS, |out| write_glyphs(out, &s.hand));
+    }
     put_fingerprint(out, response::RULES_FINGERPRINT, s.fingerprint);
 }
 
@@ -181,7 +186,7 @@ fn put_fingerprint(out: &mut Vec<u8>, field: u32, fingerprint: u64) {
 /// `FanLine`: the numbers always, the names and elements in the full view.
 fn put_fan_line(out: &mut Vec<u8>, line: &FanLine, full: bool) {
     if full {
-        fan_and_names(line.fan).put(out);
+        fan_and_names(line.fan).0.put(out);
     } else {
         put_enum(out, fan_line::FAN, fan_to_pb(line.fan));
     }
@@ -190,22 +195,28 @@ fn put_fan_line(out: &mut Vec<u8>, line: &FanLine, full: bool) {
     put_uint(out, fan_line::TOTAL_POINTS, line.total());
     if full {
         put_indices(out, fan_line::ELEMENT_INDICES, line.elements);
+        fan_and_names(line.fan).1.put(out);
     }
 }
 
-/// The first three fields of a fan line in the full view (`fan`, `name_zh`, `name_en`), the
-/// same for every line of a fan: written once per fan, when first needed.
-fn fan_and_names(fan: Fan) -> &'static Piece {
-    static ENCODED: LazyLock<Vec<Piece>> = LazyLock::new(|| {
+/// The first three fields of a fan line in the full view (`fan`, `name_zh`, `name_en`), and
+/// its last (`name_zh_hant`), the same for every line of a fan: written once per fan, when
+/// first needed.
+fn fan_and_names(fan: Fan) -> &'static (Piece, Piece) {
+    static ENCODED: LazyLock<Vec<(Piece, Piece)>> = LazyLock::new(|| {
         let ids = usize::from(Fan::ALL.iter().map(|f| f.id()).max().unwrap_or(0)) + 1;
-        let mut by_id: Vec<Piece> = (0..ids).map(|_| Piece::new(Vec::new())).collect();
+        let mut by_id: Vec<(Piece, Piece)> = (0..ids)
+            .map(|_| (Piece::new(Vec::new()), Piece::new(Vec::new())))
+            .collect();
         for fan in Fan::ALL {
             let spec = fan.spec();
-            let mut out = Vec::new();
-            put_enum(&mut out, fan_line::FAN, fan_to_pb(fan));
-            put_str(&mut out, fan_line::NAME_ZH, spec.name_zh);
-            put_str(&mut out, fan_line::NAME_EN, spec.name_en);
-            by_id[usize::from(fan.id())] = Piece::new(out);
+            let mut head = Vec::new();
+            put_enum(&mut head, fan_line::FAN, fan_to_pb(fan));
+            put_str(&mut head, fan_line::NAME_ZH, spec.name_zh);
+            put_str(&mut head, fan_line::NAME_EN, spec.name_en);
+            let mut tail = Vec::new();
+            put_str(&mut tail, fan_line::NAME_ZH_HANT, spec.name_zh_hant);
+            by_id[usize::from(fan.id())] = (Piece::new(head), Piece::new(tail));
         }
         by_id
     });

@@ -184,8 +184,11 @@ pub const FAN_COUNT: usize = 82;
 pub struct FanSpec {
     /// The fan.
     pub fan: Fan,
-    /// Chinese name (RULES.md §2.2).
+    /// Chinese name in Simplified characters (RULES.md §2.2).
     pub name_zh: &'static str,
+    /// The same name in Traditional characters (繁體), written by hand: 杠 is 槓, 于 is
+    /// 於, and 幺 stays 幺 (the standard form in both scripts).
+    pub name_zh_hant: &'static str,
     /// English MCR name.
     pub name_en: &'static str,
     /// Points per instance under the 1998 table (a ruleset may override).
@@ -201,6 +204,7 @@ use Fan as F;
 const fn row(
     fan: Fan,
     name_zh: &'static str,
+    name_zh_hant: &'static str,
     name_en: &'static str,
     points: u16,
     excludes: &'static [Fan],
@@ -209,6 +213,7 @@ const fn row(
     FanSpec {
         fan,
         name_zh,
+        name_zh_hant,
         name_en,
         points,
         excludes,
@@ -220,6 +225,7 @@ const fn row(
 pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::BigFourWinds,
+        "大四喜",
         "大四喜",
         "Big Four Winds",
         88,
@@ -235,6 +241,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::BigThreeDragons,
         "大三元",
+        "大三元",
         "Big Three Dragons",
         88,
         &[F::TwoDragonPungs, F::DragonPung],
@@ -243,6 +250,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::AllGreen,
         "绿一色",
+        "綠一色",
         "All Green",
         88,
         &[F::HalfFlush, F::OneVoidedSuit],
@@ -251,6 +259,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::NineGates,
         "九莲宝灯",
+        "九蓮寶燈",
         "Nine Gates",
         88,
         &[
@@ -264,6 +273,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::FourKongs,
         "四杠",
+        "四槓",
         "Four Kongs",
         88,
         &[
@@ -281,6 +291,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::SevenShiftedPairs,
         "连七对",
+        "連七對",
         "Seven Shifted Pairs",
         88,
         &[
@@ -296,6 +307,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::ThirteenOrphans,
         "十三幺",
+        "十三幺",
         "Thirteen Orphans",
         88,
         &[
@@ -309,6 +321,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     ),
     row(
         F::AllTerminals,
+        "清幺九",
         "清幺九",
         "All Terminals",
         64,
@@ -325,6 +338,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::LittleFourWinds,
         "小四喜",
+        "小四喜",
         "Little Four Winds",
         64,
         &[F::BigThreeWinds],
@@ -333,6 +347,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::LittleThreeDragons,
         "小三元",
+        "小三元",
         "Little Three Dragons",
         64,
         &[F::TwoDragonPungs, F::DragonPung],
@@ -340,6 +355,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     ),
     row(
         F::AllHonors,
+        "字一色",
         "字一色",
         "All Honors",
         64,
@@ -353,6 +369,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     ),
     row(
         F::FourConcealedPungs,
+        "四暗刻",
         "四暗刻",
         "Four Concealed Pungs",
         64,
@@ -368,6 +385,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::PureTerminalChows,
         "一色双龙会",
+        "一色雙龍會",
         "Pure Terminal Chows",
         64,
         &[
@@ -383,6 +401,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::QuadrupleChow,
         "一色四同顺",
+        "一色四同順",
         "Quadruple Chow",
         48,
         &[
@@ -397,6 +416,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::FourPureShiftedPungs,
         "一色四节高",
+        "一色四節高",
         "Four Pure Shifted Pungs",
         48,
         &[F::PureTripleChow, F::PureShiftedPungs, F::AllPungs],
@@ -404,6 +424,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     ),
     row(
         F::FourPureShiftedChows,
+        "一色四步高",
         "一色四步高",
         "Four Pure Shifted Chows",
         32,
@@ -413,6 +434,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::ThreeKongs,
         "三杠",
+        "三槓",
         "Three Kongs",
         32,
         &[
@@ -426,6 +448,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::AllTerminalsAndHonors,
         "混幺九",
+        "混幺九",
         "All Terminals and Honors",
         32,
         &[F::AllPungs, F::OutsideHand, F::PungOfTerminalsOrHonors],
@@ -434,6 +457,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::SevenPairs,
         "七对",
+        "七對",
         "Seven Pairs",
         24,
         &[F::FullyConcealedHand, F::ConcealedHand, F::SingleWait],
@@ -441,6 +465,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     ),
     row(
         F::GreaterHonorsAndKnittedTiles,
+        "七星不靠",
         "七星不靠",
         "Greater Honors and Knitted Tiles",
         24,
@@ -456,6 +481,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::AllEvenPungs,
         "全双刻",
+        "全雙刻",
         "All Even Pungs",
         24,
         &[F::AllPungs, F::AllSimples, F::NoHonors],
@@ -463,6 +489,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     ),
     row(
         F::FullFlush,
+        "清一色",
         "清一色",
         "Full Flush",
         24,
@@ -472,6 +499,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::PureTripleChow,
         "一色三同顺",
+        "一色三同順",
         "Pure Triple Chow",
         24,
         &[F::PureShiftedPungs, F::PureDoubleChow],
@@ -480,6 +508,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::PureShiftedPungs,
         "一色三节高",
+        "一色三節高",
         "Pure Shifted Pungs",
         24,
         &[F::PureTripleChow],
@@ -487,6 +516,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     ),
     row(
         F::UpperTiles,
+        "全大",
         "全大",
         "Upper Tiles",
         24,
@@ -496,6 +526,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::MiddleTiles,
         "全中",
+        "全中",
         "Middle Tiles",
         24,
         &[F::AllSimples, F::NoHonors],
@@ -503,6 +534,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     ),
     row(
         F::LowerTiles,
+        "全小",
         "全小",
         "Lower Tiles",
         24,
@@ -512,6 +544,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::PureStraight,
         "清龙",
+        "清龍",
         "Pure Straight",
         16,
         &[],
@@ -520,6 +553,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::ThreeSuitedTerminalChows,
         "三色双龙会",
+        "三色雙龍會",
         "Three-Suited Terminal Chows",
         16,
         &[
@@ -533,6 +567,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::PureShiftedChows,
         "一色三步高",
+        "一色三步高",
         "Pure Shifted Chows",
         16,
         &[],
@@ -541,6 +576,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::AllFives,
         "全带五",
+        "全帶五",
         "All Fives",
         16,
         &[F::AllSimples, F::NoHonors],
@@ -548,6 +584,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     ),
     row(
         F::TriplePung,
+        "三同刻",
         "三同刻",
         "Triple Pung",
         16,
@@ -557,6 +594,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::ThreeConcealedPungs,
         "三暗刻",
+        "三暗刻",
         "Three Concealed Pungs",
         16,
         &[F::TwoConcealedPungs],
@@ -564,6 +602,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     ),
     row(
         F::LesserHonorsAndKnittedTiles,
+        "全不靠",
         "全不靠",
         "Lesser Honors and Knitted Tiles",
         12,
@@ -578,6 +617,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::KnittedStraight,
         "组合龙",
+        "組合龍",
         "Knitted Straight",
         12,
         &[],
@@ -586,6 +626,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::UpperFour,
         "大于五",
+        "大於五",
         "Upper Four",
         12,
         &[F::NoHonors],
@@ -594,6 +635,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::LowerFour,
         "小于五",
+        "小於五",
         "Lower Four",
         12,
         &[F::NoHonors],
@@ -602,14 +644,24 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::BigThreeWinds,
         "三风刻",
+        "三風刻",
         "Big Three Winds",
         12,
         &[],
         &[F::PungOfTerminalsOrHonors],
     ),
-    row(F::MixedStraight, "花龙", "Mixed Straight", 8, &[], &[]),
+    row(
+        F::MixedStraight,
+        "花龙",
+        "花龍",
+        "Mixed Straight",
+        8,
+        &[],
+        &[],
+    ),
     row(
         F::ReversibleTiles,
+        "推不倒",
         "推不倒",
         "Reversible Tiles",
         8,
@@ -619,6 +671,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::MixedTripleChow,
         "三色三同顺",
+        "三色三同順",
         "Mixed Triple Chow",
         8,
         &[],
@@ -627,24 +680,43 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::MixedShiftedPungs,
         "三色三节高",
+        "三色三節高",
         "Mixed Shifted Pungs",
         8,
         &[],
         &[],
     ),
-    row(F::ChickenHand, "无番和", "Chicken Hand", 8, &[], &[]),
+    row(
+        F::ChickenHand,
+        "无番和",
+        "無番和",
+        "Chicken Hand",
+        8,
+        &[],
+        &[],
+    ),
     row(
         F::LastTileDraw,
+        "妙手回春",
         "妙手回春",
         "Last Tile Draw",
         8,
         &[F::SelfDrawn],
         &[],
     ),
-    row(F::LastTileClaim, "海底捞月", "Last Tile Claim", 8, &[], &[]),
+    row(
+        F::LastTileClaim,
+        "海底捞月",
+        "海底撈月",
+        "Last Tile Claim",
+        8,
+        &[],
+        &[],
+    ),
     row(
         F::OutWithReplacementTile,
         "杠上开花",
+        "槓上開花",
         "Out with Replacement Tile",
         8,
         &[F::SelfDrawn],
@@ -653,24 +725,27 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::RobbingTheKong,
         "抢杠和",
+        "搶槓和",
         "Robbing the Kong",
         8,
         &[F::LastTile],
         &[],
     ),
-    row(F::AllPungs, "碰碰和", "All Pungs", 6, &[], &[]),
-    row(F::HalfFlush, "混一色", "Half Flush", 6, &[], &[]),
+    row(F::AllPungs, "碰碰和", "碰碰和", "All Pungs", 6, &[], &[]),
+    row(F::HalfFlush, "混一色", "混一色", "Half Flush", 6, &[], &[]),
     row(
         F::MixedShiftedChows,
+        "三色三步高",
         "三色三步高",
         "Mixed Shifted Chows",
         6,
         &[],
         &[],
     ),
-    row(F::AllTypes, "五门齐", "All Types", 6, &[], &[]),
+    row(F::AllTypes, "五门齐", "五門齊", "All Types", 6, &[], &[]),
     row(
         F::MeldedHand,
+        "全求人",
         "全求人",
         "Melded Hand",
         6,
@@ -680,6 +755,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::TwoConcealedKongs,
         "双暗杠",
+        "雙暗槓",
         "Two Concealed Kongs",
         6,
         &[F::TwoConcealedPungs, F::ConcealedKong],
@@ -688,14 +764,24 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::TwoDragonPungs,
         "双箭刻",
+        "雙箭刻",
         "Two Dragon Pungs",
         6,
         &[F::DragonPung],
         &[],
     ),
-    row(F::OutsideHand, "全带幺", "Outside Hand", 4, &[], &[]),
+    row(
+        F::OutsideHand,
+        "全带幺",
+        "全帶幺",
+        "Outside Hand",
+        4,
+        &[],
+        &[],
+    ),
     row(
         F::FullyConcealedHand,
+        "不求人",
         "不求人",
         "Fully Concealed Hand",
         4,
@@ -705,14 +791,16 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::TwoMeldedKongs,
         "双明杠",
+        "雙明槓",
         "Two Melded Kongs",
         4,
         &[F::MeldedKong],
         &[],
     ),
-    row(F::LastTile, "和绝张", "Last Tile", 4, &[], &[]),
+    row(F::LastTile, "和绝张", "和絕張", "Last Tile", 4, &[], &[]),
     row(
         F::DragonPung,
+        "箭刻",
         "箭刻",
         "Dragon Pung",
         2,
@@ -722,6 +810,7 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::PrevalentWind,
         "圈风刻",
+        "圈風刻",
         "Prevalent Wind",
         2,
         &[],
@@ -730,37 +819,97 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::SeatWind,
         "门风刻",
+        "門風刻",
         "Seat Wind",
         2,
         &[],
         &[F::PungOfTerminalsOrHonors],
     ),
-    row(F::ConcealedHand, "门前清", "Concealed Hand", 2, &[], &[]),
-    row(F::AllChows, "平和", "All Chows", 2, &[F::NoHonors], &[]),
-    row(F::TileHog, "四归一", "Tile Hog", 2, &[], &[]),
-    row(F::DoublePung, "双同刻", "Double Pung", 2, &[], &[]),
+    row(
+        F::ConcealedHand,
+        "门前清",
+        "門前清",
+        "Concealed Hand",
+        2,
+        &[],
+        &[],
+    ),
+    row(
+        F::AllChows,
+        "平和",
+        "平和",
+        "All Chows",
+        2,
+        &[F::NoHonors],
+        &[],
+    ),
+    row(F::TileHog, "四归一", "四歸一", "Tile Hog", 2, &[], &[]),
+    row(
+        F::DoublePung,
+        "双同刻",
+        "雙同刻",
+        "Double Pung",
+        2,
+        &[],
+        &[],
+    ),
     row(
         F::TwoConcealedPungs,
         "双暗刻",
+        "雙暗刻",
         "Two Concealed Pungs",
         2,
         &[],
         &[],
     ),
-    row(F::ConcealedKong, "暗杠", "Concealed Kong", 2, &[], &[]),
-    row(F::AllSimples, "断幺", "All Simples", 2, &[F::NoHonors], &[]),
-    row(F::PureDoubleChow, "一般高", "Pure Double Chow", 1, &[], &[]),
+    row(
+        F::ConcealedKong,
+        "暗杠",
+        "暗槓",
+        "Concealed Kong",
+        2,
+        &[],
+        &[],
+    ),
+    row(
+        F::AllSimples,
+        "断幺",
+        "斷幺",
+        "All Simples",
+        2,
+        &[F::NoHonors],
+        &[],
+    ),
+    row(
+        F::PureDoubleChow,
+        "一般高",
+        "一般高",
+        "Pure Double Chow",
+        1,
+        &[],
+        &[],
+    ),
     row(
         F::MixedDoubleChow,
+        "喜相逢",
         "喜相逢",
         "Mixed Double Chow",
         1,
         &[],
         &[],
     ),
-    row(F::ShortStraight, "连六", "Short Straight", 1, &[], &[]),
+    row(
+        F::ShortStraight,
+        "连六",
+        "連六",
+        "Short Straight",
+        1,
+        &[],
+        &[],
+    ),
     row(
         F::TwoTerminalChows,
+        "老少副",
         "老少副",
         "Two Terminal Chows",
         1,
@@ -770,22 +919,40 @@ pub const FAN_TABLE: [FanSpec; FAN_COUNT] = [
     row(
         F::PungOfTerminalsOrHonors,
         "幺九刻",
+        "幺九刻",
         "Pung of Terminals or Honors",
         1,
         &[],
         &[],
     ),
-    row(F::MeldedKong, "明杠", "Melded Kong", 1, &[], &[]),
-    row(F::OneVoidedSuit, "缺一门", "One Voided Suit", 1, &[], &[]),
-    row(F::NoHonors, "无字", "No Honors", 1, &[], &[]),
-    row(F::EdgeWait, "边张", "Edge Wait", 1, &[], &[]),
-    row(F::ClosedWait, "坎张", "Closed Wait", 1, &[], &[]),
-    row(F::SingleWait, "单钓将", "Single Wait", 1, &[], &[]),
-    row(F::SelfDrawn, "自摸", "Self-Drawn", 1, &[], &[]),
-    row(F::FlowerTiles, "花牌", "Flower Tiles", 1, &[], &[]),
+    row(F::MeldedKong, "明杠", "明槓", "Melded Kong", 1, &[], &[]),
+    row(
+        F::OneVoidedSuit,
+        "缺一门",
+        "缺一門",
+        "One Voided Suit",
+        1,
+        &[],
+        &[],
+    ),
+    row(F::NoHonors, "无字", "無字", "No Honors", 1, &[], &[]),
+    row(F::EdgeWait, "边张", "邊張", "Edge Wait", 1, &[], &[]),
+    row(F::ClosedWait, "坎张", "坎張", "Closed Wait", 1, &[], &[]),
+    row(
+        F::SingleWait,
+        "单钓将",
+        "單釣將",
+        "Single Wait",
+        1,
+        &[],
+        &[],
+    ),
+    row(F::SelfDrawn, "自摸", "自摸", "Self-Drawn", 1, &[], &[]),
+    row(F::FlowerTiles, "花牌", "花牌", "Flower Tiles", 1, &[], &[]),
     row(
         F::MeldedAndConcealedKongs,
         "明暗杠",
+        "明暗槓",
         "Melded and Concealed Kongs",
         6,
         &[F::MeldedKong, F::ConcealedKong],

@@ -64,6 +64,8 @@ pub struct InfractionSpec {
     pub code: &'static str,
     /// The rulebook's Chinese name.
     pub name_zh: &'static str,
+    /// The same name in Traditional characters (繁體), written by hand (杠 is 槓).
+    pub name_zh_hant: &'static str,
     /// The English name, in lower case (`empty pung`, `false win`).
     pub name_en: &'static str,
     /// The repeated-offence family, if the kind escalates within a hand.
@@ -94,6 +96,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::Cheating,
         code: "CHEATING",
         name_zh: "作弊",
+        name_zh_hant: "作弊",
         name_en: "cheating",
         repeated: None,
         graded: None,
@@ -102,6 +105,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::WrongChow,
         code: "WRONG_CHOW",
         name_zh: "错吃",
+        name_zh_hant: "錯吃",
         name_en: "wrong chow",
         repeated: None,
         graded: None,
@@ -110,6 +114,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::WrongPung,
         code: "WRONG_PUNG",
         name_zh: "错碰",
+        name_zh_hant: "錯碰",
         name_en: "wrong pung",
         repeated: None,
         graded: None,
@@ -118,6 +123,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::WrongKong,
         code: "WRONG_KONG",
         name_zh: "错杠",
+        name_zh_hant: "錯槓",
         name_en: "wrong kong",
         repeated: None,
         graded: None,
@@ -126,6 +132,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::EmptyChow,
         code: "EMPTY_CHOW",
         name_zh: "空吃",
+        name_zh_hant: "空吃",
         name_en: "empty chow",
         repeated: Some(RepeatedOffence::EmptyCall),
         graded: None,
@@ -134,6 +141,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::EmptyPung,
         code: "EMPTY_PUNG",
         name_zh: "空碰",
+        name_zh_hant: "空碰",
         name_en: "empty pung",
         repeated: Some(RepeatedOffence::EmptyCall),
         graded: None,
@@ -142,6 +150,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::EmptyKong,
         code: "EMPTY_KONG",
         name_zh: "空杠",
+        name_zh_hant: "空槓",
         name_en: "empty kong",
         repeated: Some(RepeatedOffence::EmptyCall),
         graded: None,
@@ -150,6 +159,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::EarlyDraw,
         code: "EARLY_DRAW",
         name_zh: "摸牌",
+        name_zh_hant: "摸牌",
         name_en: "drawing out of turn",
         repeated: Some(RepeatedOffence::EarlyDraw),
         graded: None,
@@ -158,6 +168,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::LatePung,
         code: "LATE_PUNG",
         name_zh: "碰牌超时",
+        name_zh_hant: "碰牌超時",
         name_en: "late pung",
         repeated: Some(RepeatedOffence::LatePung),
         graded: None,
@@ -166,6 +177,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::FalseWin,
         code: "FALSE_WIN",
         name_zh: "错和",
+        name_zh_hant: "錯和",
         name_en: "false win",
         repeated: None,
         graded: None,
@@ -174,6 +186,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::WrongWinningTile,
         code: "WRONG_WINNING_TILE",
         name_zh: "和错牌",
+        name_zh_hant: "和錯牌",
         name_en: "wrong winning tile",
         repeated: None,
         graded: None,
@@ -182,6 +195,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::NotReadyWin,
         code: "NOT_READY_WIN",
         name_zh: "诈和",
+        name_zh_hant: "詐和",
         name_en: "win declared while not ready",
         repeated: None,
         graded: None,
@@ -190,6 +204,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::DeliberateFalseWin,
         code: "DELIBERATE_FALSE_WIN",
         name_zh: "有意诈和",
+        name_zh_hant: "有意詐和",
         name_en: "deliberate false win",
         repeated: None,
         graded: None,
@@ -198,6 +213,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::ExposingOwnTiles,
         code: "EXPOSING_OWN_TILES",
         name_zh: "暴露己牌",
+        name_zh_hant: "暴露己牌",
         name_en: "exposing own tiles",
         repeated: None,
         graded: None,
@@ -206,6 +222,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::LayingDownHand,
         code: "LAYING_DOWN_HAND",
         name_zh: "推倒手牌",
+        name_zh_hant: "推倒手牌",
         name_en: "laying down the hand",
         repeated: None,
         graded: None,
@@ -214,6 +231,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::ExposingOthersTiles,
         code: "EXPOSING_OTHERS_TILES",
         name_zh: "暴露他人牌",
+        name_zh_hant: "暴露他人牌",
         name_en: "exposing another player's tiles",
         repeated: None,
         graded: Some(GradedAmount::VictimRange),
@@ -222,6 +240,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::NamingDiscard,
         code: "NAMING_DISCARD",
         name_zh: "出牌报牌名",
+        name_zh_hant: "出牌報牌名",
         name_en: "naming a discard",
         repeated: None,
         graded: Some(GradedAmount::Grade),
@@ -230,6 +249,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::MisleadingDiscardName,
         code: "MISLEADING_DISCARD_NAME",
         name_zh: "报错牌名致误和",
+        name_zh_hant: "報錯牌名致誤和",
         name_en: "misleading discard name",
         repeated: None,
         graded: None,
@@ -238,6 +258,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::WrongTileCount,
         code: "WRONG_TILE_COUNT",
         name_zh: "相公",
+        name_zh_hant: "相公",
         name_en: "wrong number of tiles",
         repeated: None,
         graded: None,
@@ -246,6 +267,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::IllegalSignals,
         code: "ILLEGAL_SIGNALS",
         name_zh: "非法信息",
+        name_zh_hant: "非法信息",
         name_en: "illegal signals",
         repeated: None,
         graded: Some(GradedAmount::Grade),
@@ -254,6 +276,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::SeriousDisturbance,
         code: "SERIOUS_DISTURBANCE",
         name_zh: "严重干扰比赛",
+        name_zh_hant: "嚴重干擾比賽",
         name_en: "serious disturbance",
         repeated: None,
         graded: None,
@@ -262,6 +285,7 @@ pub const INFRACTION_TABLE: [InfractionSpec; INFRACTION_COUNT] = [
         kind: InfractionKind::LateArrival,
         code: "LATE_ARRIVAL",
         name_zh: "迟到",
+        name_zh_hant: "遲到",
         name_en: "late arrival",
         repeated: None,
         graded: None,
@@ -293,6 +317,11 @@ impl InfractionKind {
     /// The rulebook's Chinese name.
     pub const fn name_zh(self) -> &'static str {
         self.spec().name_zh
+    }
+
+    /// The Chinese name in Traditional characters (空碰, 錯和).
+    pub const fn name_zh_hant(self) -> &'static str {
+        self.spec().name_zh_hant
     }
 
     /// The English name, in lower case (`empty pung`, `false win`).

@@ -38,7 +38,7 @@ pub struct Set {
 impl Set {
     pub(crate) fn from_meld(meld: Meld) -> Set {
         match meld {
-            Meld::Chow { first } => Set {
+            Meld::Chow { first, .. } => Set {
                 kind: SetKind::Chow,
                 tile: first,
                 declared: true,

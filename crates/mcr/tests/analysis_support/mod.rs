@@ -71,6 +71,7 @@ impl Case {
                 tiles: m.tiles.iter().map(|t| tile(t)).collect(),
                 claimed_from: Claim::from_digit(m.claimed_from),
                 promoted: false,
+                claimed_tile: None,
             })
             .collect();
         let hand = HandInput {

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file mahjong/v1/hand.proto.
  */
 export const file_mahjong_v1_hand: GenFile = /*@__PURE__*/
-  fileDesc("ChVtYWhqb25nL3YxL2hhbmQucHJvdG8SCm1haGpvbmcudjEijAEKBE1lbGQSIgoEa2luZBgBIAEoDjIULm1haGpvbmcudjEuTWVsZEtpbmQSHwoFdGlsZXMYAiADKA4yEC5tYWhqb25nLnYxLlRpbGUSLQoMY2xhaW1lZF9mcm9tGAMgASgOMhcubWFoam9uZy52MS5DbGFpbVNvdXJjZRIQCghwcm9tb3RlZBgEIAEoCCJ5CgRIYW5kEh8KBW1lbGRzGAEgAygLMhAubWFoam9uZy52MS5NZWxkEigKDnN0YW5kaW5nX3RpbGVzGAIgAygOMhAubWFoam9uZy52MS5UaWxlEiYKDHdpbm5pbmdfdGlsZRgDIAEoDjIQLm1haGpvbmcudjEuVGlsZSLbAQoKV2luQ29udGV4dBISCgpzZWxmX2RyYXduGAEgASgIEhQKDHJvYmJpbmdfa29uZxgCIAEoCBIYChByZXBsYWNlbWVudF9kcmF3GAMgASgIEhEKCWxhc3RfdGlsZRgEIAEoCBIRCglsYXN0X2NvcHkYBSABKAgSIwoJc2VhdF93aW5kGAYgASgOMhAubWFoam9uZy52MS5XaW5kEigKDnByZXZhbGVudF93aW5kGAcgASgOMhAubWFoam9uZy52MS5XaW5kEhQKDGZsb3dlcl9jb3VudBgIIAEoDSp/CghNZWxkS2luZBIZChVNRUxEX0tJTkRfVU5TUEVDSUZJRUQQABISCg5NRUxEX0tJTkRfQ0hPVxABEhIKDk1FTERfS0lORF9QVU5HEAISEgoOTUVMRF9LSU5EX0tPTkcQAxIcChhNRUxEX0tJTkRfQ09OQ0VBTEVEX0tPTkcQBCp1CgtDbGFpbVNvdXJjZRIcChhDTEFJTV9TT1VSQ0VfVU5TUEVDSUZJRUQQABIVChFDTEFJTV9TT1VSQ0VfTEVGVBABEhkKFUNMQUlNX1NPVVJDRV9PUFBPU0lURRACEhYKEkNMQUlNX1NPVVJDRV9SSUdIVBADYgZwcm90bzM", [file_mahjong_v1_tile]);
+  fileDesc("ChVtYWhqb25nL3YxL2hhbmQucHJvdG8SCm1haGpvbmcudjEitAEKBE1lbGQSIgoEa2luZBgBIAEoDjIULm1haGpvbmcudjEuTWVsZEtpbmQSHwoFdGlsZXMYAiADKA4yEC5tYWhqb25nLnYxLlRpbGUSLQoMY2xhaW1lZF9mcm9tGAMgASgOMhcubWFoam9uZy52MS5DbGFpbVNvdXJjZRIQCghwcm9tb3RlZBgEIAEoCBImCgxjbGFpbWVkX3RpbGUYBSABKA4yEC5tYWhqb25nLnYxLlRpbGUieQoESGFuZBIfCgVtZWxkcxgBIAMoCzIQLm1haGpvbmcudjEuTWVsZBIoCg5zdGFuZGluZ190aWxlcxgCIAMoDjIQLm1haGpvbmcudjEuVGlsZRImCgx3aW5uaW5nX3RpbGUYAyABKA4yEC5tYWhqb25nLnYxLlRpbGUi2wEKCldpbkNvbnRleHQSEgoKc2VsZl9kcmF3bhgBIAEoCBIUCgxyb2JiaW5nX2tvbmcYAiABKAgSGAoQcmVwbGFjZW1lbnRfZHJhdxgDIAEoCBIRCglsYXN0X3RpbGUYBCABKAgSEQoJbGFzdF9jb3B5GAUgASgIEiMKCXNlYXRfd2luZBgGIAEoDjIQLm1haGpvbmcudjEuV2luZBIoCg5wcmV2YWxlbnRfd2luZBgHIAEoDjIQLm1haGpvbmcudjEuV2luZBIUCgxmbG93ZXJfY291bnQYCCABKA0qfwoITWVsZEtpbmQSGQoVTUVMRF9LSU5EX1VOU1BFQ0lGSUVEEAASEgoOTUVMRF9LSU5EX0NIT1cQARISCg5NRUxEX0tJTkRfUFVORxACEhIKDk1FTERfS0lORF9LT05HEAMSHAoYTUVMRF9LSU5EX0NPTkNFQUxFRF9LT05HEAQqdQoLQ2xhaW1Tb3VyY2USHAoYQ0xBSU1fU09VUkNFX1VOU1BFQ0lGSUVEEAASFQoRQ0xBSU1fU09VUkNFX0xFRlQQARIZChVDTEFJTV9TT1VSQ0VfT1BQT1NJVEUQAhIWChJDTEFJTV9TT1VSQ0VfUklHSFQQA2IGcHJvdG8z", [file_mahjong_v1_tile]);
 
 /**
  * A declared meld (副露, or a concealed kong) as the caller states it.
@@ -48,6 +48,17 @@ export type Meld = Message<"mahjong.v1.Meld"> & {
    * @generated from field: bool promoted = 4;
    */
   promoted: boolean;
+
+  /**
+   * For a chow: which of its three tiles was claimed (from the left). Optional:
+   * unspecified when not stated. It changes no fan; it is kept so that the canonical
+   * notation writes it back (`[123m2]`: 2m was claimed). Only a chow names one: set on a
+   * pung or kong it is VALUE_INVALID (their claimed tile is their own tile); a tile that
+   * is not in the chow is CHOW_INVALID.
+   *
+   * @generated from field: mahjong.v1.Tile claimed_tile = 5;
+   */
+  claimedTile: Tile;
 };
 
 /**

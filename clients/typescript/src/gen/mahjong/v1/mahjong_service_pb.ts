@@ -12,14 +12,14 @@ import type { ListFansRequestSchema, ListFansResponseSchema } from "./fan_pb.js"
 import { file_mahjong_v1_fan } from "./fan_pb.js";
 import type { DescribeRulesetRequestSchema, DescribeRulesetResponseSchema } from "./house_rules_pb.js";
 import { file_mahjong_v1_house_rules } from "./house_rules_pb.js";
-import type { BatchScoreHandsRequestSchema, BatchScoreHandsResponseSchema, ScoreHandRequestSchema, ScoreHandResponseSchema, ValidateHandRequestSchema, ValidateHandResponseSchema } from "./scoring_pb.js";
+import type { BatchScoreHandsRequestSchema, BatchScoreHandsResponseSchema, ParseHandRequestSchema, ParseHandResponseSchema, ScoreHandRequestSchema, ScoreHandResponseSchema, ValidateHandRequestSchema, ValidateHandResponseSchema } from "./scoring_pb.js";
 import { file_mahjong_v1_scoring } from "./scoring_pb.js";
 
 /**
  * Describes the file mahjong/v1/mahjong_service.proto.
  */
 export const file_mahjong_v1_mahjong_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBtYWhqb25nL3YxL21haGpvbmdfc2VydmljZS5wcm90bxIKbWFoam9uZy52MTKKBgoOTWFoam9uZ1NlcnZpY2USSAoJU2NvcmVIYW5kEhwubWFoam9uZy52MS5TY29yZUhhbmRSZXF1ZXN0Gh0ubWFoam9uZy52MS5TY29yZUhhbmRSZXNwb25zZRJRCgxWYWxpZGF0ZUhhbmQSHy5tYWhqb25nLnYxLlZhbGlkYXRlSGFuZFJlcXVlc3QaIC5tYWhqb25nLnYxLlZhbGlkYXRlSGFuZFJlc3BvbnNlEloKD0JhdGNoU2NvcmVIYW5kcxIiLm1haGpvbmcudjEuQmF0Y2hTY29yZUhhbmRzUmVxdWVzdBojLm1haGpvbmcudjEuQmF0Y2hTY29yZUhhbmRzUmVzcG9uc2USRQoITGlzdEZhbnMSGy5tYWhqb25nLnYxLkxpc3RGYW5zUmVxdWVzdBocLm1haGpvbmcudjEuTGlzdEZhbnNSZXNwb25zZRJOCgtBbmFseXplSGFuZBIeLm1haGpvbmcudjEuQW5hbHl6ZUhhbmRSZXF1ZXN0Gh8ubWFoam9uZy52MS5BbmFseXplSGFuZFJlc3BvbnNlEksKClNldHRsZUhhbmQSHS5tYWhqb25nLnYxLlNldHRsZUhhbmRSZXF1ZXN0Gh4ubWFoam9uZy52MS5TZXR0bGVIYW5kUmVzcG9uc2USYAoRQWRqdWRpY2F0ZVBlbmFsdHkSJC5tYWhqb25nLnYxLkFkanVkaWNhdGVQZW5hbHR5UmVxdWVzdBolLm1haGpvbmcudjEuQWRqdWRpY2F0ZVBlbmFsdHlSZXNwb25zZRJdChBDb21wdXRlU3RhbmRpbmdzEiMubWFoam9uZy52MS5Db21wdXRlU3RhbmRpbmdzUmVxdWVzdBokLm1haGpvbmcudjEuQ29tcHV0ZVN0YW5kaW5nc1Jlc3BvbnNlEloKD0Rlc2NyaWJlUnVsZXNldBIiLm1haGpvbmcudjEuRGVzY3JpYmVSdWxlc2V0UmVxdWVzdBojLm1haGpvbmcudjEuRGVzY3JpYmVSdWxlc2V0UmVzcG9uc2ViBnByb3RvMw", [file_mahjong_v1_accounting, file_mahjong_v1_analysis, file_mahjong_v1_fan, file_mahjong_v1_house_rules, file_mahjong_v1_scoring]);
+  fileDesc("CiBtYWhqb25nL3YxL21haGpvbmdfc2VydmljZS5wcm90bxIKbWFoam9uZy52MTLUBgoOTWFoam9uZ1NlcnZpY2USSAoJU2NvcmVIYW5kEhwubWFoam9uZy52MS5TY29yZUhhbmRSZXF1ZXN0Gh0ubWFoam9uZy52MS5TY29yZUhhbmRSZXNwb25zZRJRCgxWYWxpZGF0ZUhhbmQSHy5tYWhqb25nLnYxLlZhbGlkYXRlSGFuZFJlcXVlc3QaIC5tYWhqb25nLnYxLlZhbGlkYXRlSGFuZFJlc3BvbnNlEloKD0JhdGNoU2NvcmVIYW5kcxIiLm1haGpvbmcudjEuQmF0Y2hTY29yZUhhbmRzUmVxdWVzdBojLm1haGpvbmcudjEuQmF0Y2hTY29yZUhhbmRzUmVzcG9uc2USRQoITGlzdEZhbnMSGy5tYWhqb25nLnYxLkxpc3RGYW5zUmVxdWVzdBocLm1haGpvbmcudjEuTGlzdEZhbnNSZXNwb25zZRJOCgtBbmFseXplSGFuZBIeLm1haGpvbmcudjEuQW5hbHl6ZUhhbmRSZXF1ZXN0Gh8ubWFoam9uZy52MS5BbmFseXplSGFuZFJlc3BvbnNlEksKClNldHRsZUhhbmQSHS5tYWhqb25nLnYxLlNldHRsZUhhbmRSZXF1ZXN0Gh4ubWFoam9uZy52MS5TZXR0bGVIYW5kUmVzcG9uc2USYAoRQWRqdWRpY2F0ZVBlbmFsdHkSJC5tYWhqb25nLnYxLkFkanVkaWNhdGVQZW5hbHR5UmVxdWVzdBolLm1haGpvbmcudjEuQWRqdWRpY2F0ZVBlbmFsdHlSZXNwb25zZRJdChBDb21wdXRlU3RhbmRpbmdzEiMubWFoam9uZy52MS5Db21wdXRlU3RhbmRpbmdzUmVxdWVzdBokLm1haGpvbmcudjEuQ29tcHV0ZVN0YW5kaW5nc1Jlc3BvbnNlEloKD0Rlc2NyaWJlUnVsZXNldBIiLm1haGpvbmcudjEuRGVzY3JpYmVSdWxlc2V0UmVxdWVzdBojLm1haGpvbmcudjEuRGVzY3JpYmVSdWxlc2V0UmVzcG9uc2USSAoJUGFyc2VIYW5kEhwubWFoam9uZy52MS5QYXJzZUhhbmRSZXF1ZXN0Gh0ubWFoam9uZy52MS5QYXJzZUhhbmRSZXNwb25zZWIGcHJvdG8z", [file_mahjong_v1_accounting, file_mahjong_v1_analysis, file_mahjong_v1_fan, file_mahjong_v1_house_rules, file_mahjong_v1_scoring]);
 
 /**
  * The Chinese Official Mahjong referee.
@@ -144,6 +144,20 @@ export const MahjongService: GenService<{
     methodKind: "unary";
     input: typeof DescribeRulesetRequestSchema;
     output: typeof DescribeRulesetResponseSchema;
+  },
+  /**
+   * Reads notation in any of its forms (calculator digits, `z` honours, tile glyphs, commas,
+   * spaces) and returns the structured hand, its canonical notation, its glyph string and
+   * its tile counts. Text that is not notation, or a hand that is not well formed (checked
+   * as ScoreHand does with the default context), is INVALID_ARGUMENT with every problem
+   * (ErrorInfo reason INVALID_REQUEST).
+   *
+   * @generated from rpc mahjong.v1.MahjongService.ParseHand
+   */
+  parseHand: {
+    methodKind: "unary";
+    input: typeof ParseHandRequestSchema;
+    output: typeof ParseHandResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_mahjong_v1_mahjong_service, 0);

@@ -20,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file mahjong/v1/scoring.proto.
  */
 export const file_mahjong_v1_scoring: GenFile = /*@__PURE__*/
-  fileDesc("ChhtYWhqb25nL3YxL3Njb3JpbmcucHJvdG8SCm1haGpvbmcudjEi+AEKEFNjb3JlSGFuZFJlcXVlc3QSEgoIbm90YXRpb24YASABKAlIABIgCgRoYW5kGAIgASgLMhAubWFoam9uZy52MS5IYW5kSAASJwoHY29udGV4dBgDIAEoCzIWLm1haGpvbmcudjEuV2luQ29udGV4dBIkCgdydWxlc2V0GAQgASgOMhMubWFoam9uZy52MS5SdWxlc2V0EiMKBHZpZXcYBSABKA4yFS5tYWhqb25nLnYxLlNjb3JlVmlldxIsCglvdmVycmlkZXMYBiABKAsyGS5tYWhqb25nLnYxLlJ1bGVPdmVycmlkZXNCDAoKaGFuZF9pbnB1dCK5AgoRU2NvcmVIYW5kUmVzcG9uc2USJAoHb3V0Y29tZRgBIAEoDjITLm1haGpvbmcudjEuT3V0Y29tZRIhCgRmYW5zGAIgAygLMhMubWFoam9uZy52MS5GYW5MaW5lEhEKCWZhbl90b3RhbBgDIAEoDRIVCg1mbG93ZXJfcG9pbnRzGAQgASgNEg0KBXRvdGFsGAUgASgNEikKCnZpb2xhdGlvbnMYBiADKAsyFS5tYWhqb25nLnYxLlZpb2xhdGlvbhIkCgdyZWFkaW5nGAcgASgLMhMubWFoam9uZy52MS5SZWFkaW5nEhAKCG5vdGF0aW9uGAggASgJEiQKB3J1bGVzZXQYCSABKA4yEy5tYWhqb25nLnYxLlJ1bGVzZXQSGQoRcnVsZXNfZmluZ2VycHJpbnQYCyABKAki1gEKE1ZhbGlkYXRlSGFuZFJlcXVlc3QSEgoIbm90YXRpb24YASABKAlIABIgCgRoYW5kGAIgASgLMhAubWFoam9uZy52MS5IYW5kSAASJwoHY29udGV4dBgDIAEoCzIWLm1haGpvbmcudjEuV2luQ29udGV4dBIkCgdydWxlc2V0GAQgASgOMhMubWFoam9uZy52MS5SdWxlc2V0EiwKCW92ZXJyaWRlcxgFIAEoCzIZLm1haGpvbmcudjEuUnVsZU92ZXJyaWRlc0IMCgpoYW5kX2lucHV0IsEBChRWYWxpZGF0ZUhhbmRSZXNwb25zZRINCgV2YWxpZBgBIAEoCBIpCgp2aW9sYXRpb25zGAIgAygLMhUubWFoam9uZy52MS5WaW9sYXRpb24SFQoNd2lubmluZ19zaGFwZRgDIAEoCBIXCg9yZWFjaGVzX21pbmltdW0YBCABKAgSJAoHb3V0Y29tZRgFIAEoDjITLm1haGpvbmcudjEuT3V0Y29tZRIZChFydWxlc19maW5nZXJwcmludBgGIAEoCSLZAQoWQmF0Y2hTY29yZUhhbmRzUmVxdWVzdBIuCghyZXF1ZXN0cxgBIAMoCzIcLm1haGpvbmcudjEuU2NvcmVIYW5kUmVxdWVzdBIsCg9kZWZhdWx0X3J1bGVzZXQYAiABKA4yEy5tYWhqb25nLnYxLlJ1bGVzZXQSKwoMZGVmYXVsdF92aWV3GAMgASgOMhUubWFoam9uZy52MS5TY29yZVZpZXcSNAoRZGVmYXVsdF9vdmVycmlkZXMYBCABKAsyGS5tYWhqb25nLnYxLlJ1bGVPdmVycmlkZXMiTQoXQmF0Y2hTY29yZUhhbmRzUmVzcG9uc2USMgoHcmVzdWx0cxgBIAMoCzIhLm1haGpvbmcudjEuQmF0Y2hTY29yZUhhbmRzUmVzdWx0InkKFUJhdGNoU2NvcmVIYW5kc1Jlc3VsdBIuCgVzY29yZRgBIAEoCzIdLm1haGpvbmcudjEuU2NvcmVIYW5kUmVzcG9uc2VIABImCgVlcnJvchgCIAEoCzIVLm1haGpvbmcudjEuSGFuZEVycm9ySABCCAoGcmVzdWx0IkYKCUhhbmRFcnJvchIOCgZyZWFzb24YASABKAkSKQoKdmlvbGF0aW9ucxgCIAMoCzIVLm1haGpvbmcudjEuVmlvbGF0aW9uIjkKCVZpb2xhdGlvbhIMCgRjb2RlGAEgASgJEg0KBWZpZWxkGAIgASgJEg8KB21lc3NhZ2UYAyABKAkiWQoHUmVhZGluZxIgCgVzaGFwZRgBIAEoDjIRLm1haGpvbmcudjEuU2hhcGUSLAoIZWxlbWVudHMYAiADKAsyGi5tYWhqb25nLnYxLlJlYWRpbmdFbGVtZW50InsKDlJlYWRpbmdFbGVtZW50EiUKBGtpbmQYASABKA4yFy5tYWhqb25nLnYxLkVsZW1lbnRLaW5kEh8KBXRpbGVzGAIgAygOMhAubWFoam9uZy52MS5UaWxlEhAKCGRlY2xhcmVkGAMgASgIEg8KB2NsYWltZWQYBCABKAgqUgoJU2NvcmVWaWV3EhoKFlNDT1JFX1ZJRVdfVU5TUEVDSUZJRUQQABIUChBTQ09SRV9WSUVXX0JBU0lDEAESEwoPU0NPUkVfVklFV19GVUxMEAIqggEKB091dGNvbWUSFwoTT1VUQ09NRV9VTlNQRUNJRklFRBAAEg8KC09VVENPTUVfV0lOEAESGQoVT1VUQ09NRV9CRUxPV19NSU5JTVVNEAISHQoZT1VUQ09NRV9OT1RfV0lOTklOR19TSEFQRRADEhMKD09VVENPTUVfSU5WQUxJRBAEKp8BCgVTaGFwZRIVChFTSEFQRV9VTlNQRUNJRklFRBAAEhIKDlNIQVBFX1NUQU5EQVJEEAESFQoRU0hBUEVfU0VWRU5fUEFJUlMQAhIaChZTSEFQRV9USElSVEVFTl9PUlBIQU5TEAMSHAoYU0hBUEVfSE9OT1JTX0FORF9LTklUVEVEEAQSGgoWU0hBUEVfS05JVFRFRF9TVFJBSUdIVBAFKsMBCgtFbGVtZW50S2luZBIcChhFTEVNRU5UX0tJTkRfVU5TUEVDSUZJRUQQABIVChFFTEVNRU5UX0tJTkRfQ0hPVxABEhUKEUVMRU1FTlRfS0lORF9QVU5HEAISFQoRRUxFTUVOVF9LSU5EX0tPTkcQAxIVChFFTEVNRU5UX0tJTkRfUEFJUhAEEiEKHUVMRU1FTlRfS0lORF9LTklUVEVEX1NUUkFJR0hUEAUSFwoTRUxFTUVOVF9LSU5EX1NJTkdMRRAGYgZwcm90bzM", [file_mahjong_v1_fan, file_mahjong_v1_hand, file_mahjong_v1_house_rules, file_mahjong_v1_ruleset, file_mahjong_v1_tile]);
+  fileDesc("ChhtYWhqb25nL3YxL3Njb3JpbmcucHJvdG8SCm1haGpvbmcudjEi+AEKEFNjb3JlSGFuZFJlcXVlc3QSEgoIbm90YXRpb24YASABKAlIABIgCgRoYW5kGAIgASgLMhAubWFoam9uZy52MS5IYW5kSAASJwoHY29udGV4dBgDIAEoCzIWLm1haGpvbmcudjEuV2luQ29udGV4dBIkCgdydWxlc2V0GAQgASgOMhMubWFoam9uZy52MS5SdWxlc2V0EiMKBHZpZXcYBSABKA4yFS5tYWhqb25nLnYxLlNjb3JlVmlldxIsCglvdmVycmlkZXMYBiABKAsyGS5tYWhqb25nLnYxLlJ1bGVPdmVycmlkZXNCDAoKaGFuZF9pbnB1dCLJAgoRU2NvcmVIYW5kUmVzcG9uc2USJAoHb3V0Y29tZRgBIAEoDjITLm1haGpvbmcudjEuT3V0Y29tZRIhCgRmYW5zGAIgAygLMhMubWFoam9uZy52MS5GYW5MaW5lEhEKCWZhbl90b3RhbBgDIAEoDRIVCg1mbG93ZXJfcG9pbnRzGAQgASgNEg0KBXRvdGFsGAUgASgNEikKCnZpb2xhdGlvbnMYBiADKAsyFS5tYWhqb25nLnYxLlZpb2xhdGlvbhIkCgdyZWFkaW5nGAcgASgLMhMubWFoam9uZy52MS5SZWFkaW5nEhAKCG5vdGF0aW9uGAggASgJEiQKB3J1bGVzZXQYCSABKA4yEy5tYWhqb25nLnYxLlJ1bGVzZXQSDgoGZ2x5cGhzGAogASgJEhkKEXJ1bGVzX2ZpbmdlcnByaW50GAsgASgJIiQKEFBhcnNlSGFuZFJlcXVlc3QSEAoIbm90YXRpb24YASABKAkigQEKEVBhcnNlSGFuZFJlc3BvbnNlEh4KBGhhbmQYASABKAsyEC5tYWhqb25nLnYxLkhhbmQSEAoIbm90YXRpb24YAiABKAkSDgoGZ2x5cGhzGAMgASgJEioKC3RpbGVfY291bnRzGAQgAygLMhUubWFoam9uZy52MS5UaWxlQ291bnQiOgoJVGlsZUNvdW50Eh4KBHRpbGUYASABKA4yEC5tYWhqb25nLnYxLlRpbGUSDQoFY291bnQYAiABKA0i1gEKE1ZhbGlkYXRlSGFuZFJlcXVlc3QSEgoIbm90YXRpb24YASABKAlIABIgCgRoYW5kGAIgASgLMhAubWFoam9uZy52MS5IYW5kSAASJwoHY29udGV4dBgDIAEoCzIWLm1haGpvbmcudjEuV2luQ29udGV4dBIkCgdydWxlc2V0GAQgASgOMhMubWFoam9uZy52MS5SdWxlc2V0EiwKCW92ZXJyaWRlcxgFIAEoCzIZLm1haGpvbmcudjEuUnVsZU92ZXJyaWRlc0IMCgpoYW5kX2lucHV0IsEBChRWYWxpZGF0ZUhhbmRSZXNwb25zZRINCgV2YWxpZBgBIAEoCBIpCgp2aW9sYXRpb25zGAIgAygLMhUubWFoam9uZy52MS5WaW9sYXRpb24SFQoNd2lubmluZ19zaGFwZRgDIAEoCBIXCg9yZWFjaGVzX21pbmltdW0YBCABKAgSJAoHb3V0Y29tZRgFIAEoDjITLm1haGpvbmcudjEuT3V0Y29tZRIZChFydWxlc19maW5nZXJwcmludBgGIAEoCSLZAQoWQmF0Y2hTY29yZUhhbmRzUmVxdWVzdBIuCghyZXF1ZXN0cxgBIAMoCzIcLm1haGpvbmcudjEuU2NvcmVIYW5kUmVxdWVzdBIsCg9kZWZhdWx0X3J1bGVzZXQYAiABKA4yEy5tYWhqb25nLnYxLlJ1bGVzZXQSKwoMZGVmYXVsdF92aWV3GAMgASgOMhUubWFoam9uZy52MS5TY29yZVZpZXcSNAoRZGVmYXVsdF9vdmVycmlkZXMYBCABKAsyGS5tYWhqb25nLnYxLlJ1bGVPdmVycmlkZXMiTQoXQmF0Y2hTY29yZUhhbmRzUmVzcG9uc2USMgoHcmVzdWx0cxgBIAMoCzIhLm1haGpvbmcudjEuQmF0Y2hTY29yZUhhbmRzUmVzdWx0InkKFUJhdGNoU2NvcmVIYW5kc1Jlc3VsdBIuCgVzY29yZRgBIAEoCzIdLm1haGpvbmcudjEuU2NvcmVIYW5kUmVzcG9uc2VIABImCgVlcnJvchgCIAEoCzIVLm1haGpvbmcudjEuSGFuZEVycm9ySABCCAoGcmVzdWx0IkYKCUhhbmRFcnJvchIOCgZyZWFzb24YASABKAkSKQoKdmlvbGF0aW9ucxgCIAMoCzIVLm1haGpvbmcudjEuVmlvbGF0aW9uIjkKCVZpb2xhdGlvbhIMCgRjb2RlGAEgASgJEg0KBWZpZWxkGAIgASgJEg8KB21lc3NhZ2UYAyABKAkiWQoHUmVhZGluZxIgCgVzaGFwZRgBIAEoDjIRLm1haGpvbmcudjEuU2hhcGUSLAoIZWxlbWVudHMYAiADKAsyGi5tYWhqb25nLnYxLlJlYWRpbmdFbGVtZW50InsKDlJlYWRpbmdFbGVtZW50EiUKBGtpbmQYASABKA4yFy5tYWhqb25nLnYxLkVsZW1lbnRLaW5kEh8KBXRpbGVzGAIgAygOMhAubWFoam9uZy52MS5UaWxlEhAKCGRlY2xhcmVkGAMgASgIEg8KB2NsYWltZWQYBCABKAgqUgoJU2NvcmVWaWV3EhoKFlNDT1JFX1ZJRVdfVU5TUEVDSUZJRUQQABIUChBTQ09SRV9WSUVXX0JBU0lDEAESEwoPU0NPUkVfVklFV19GVUxMEAIqggEKB091dGNvbWUSFwoTT1VUQ09NRV9VTlNQRUNJRklFRBAAEg8KC09VVENPTUVfV0lOEAESGQoVT1VUQ09NRV9CRUxPV19NSU5JTVVNEAISHQoZT1VUQ09NRV9OT1RfV0lOTklOR19TSEFQRRADEhMKD09VVENPTUVfSU5WQUxJRBAEKp8BCgVTaGFwZRIVChFTSEFQRV9VTlNQRUNJRklFRBAAEhIKDlNIQVBFX1NUQU5EQVJEEAESFQoRU0hBUEVfU0VWRU5fUEFJUlMQAhIaChZTSEFQRV9USElSVEVFTl9PUlBIQU5TEAMSHAoYU0hBUEVfSE9OT1JTX0FORF9LTklUVEVEEAQSGgoWU0hBUEVfS05JVFRFRF9TVFJBSUdIVBAFKsMBCgtFbGVtZW50S2luZBIcChhFTEVNRU5UX0tJTkRfVU5TUEVDSUZJRUQQABIVChFFTEVNRU5UX0tJTkRfQ0hPVxABEhUKEUVMRU1FTlRfS0lORF9QVU5HEAISFQoRRUxFTUVOVF9LSU5EX0tPTkcQAxIVChFFTEVNRU5UX0tJTkRfUEFJUhAEEiEKHUVMRU1FTlRfS0lORF9LTklUVEVEX1NUUkFJR0hUEAUSFwoTRUxFTUVOVF9LSU5EX1NJTkdMRRAGYgZwcm90bzM", [file_mahjong_v1_fan, file_mahjong_v1_hand, file_mahjong_v1_house_rules, file_mahjong_v1_ruleset, file_mahjong_v1_tile]);
 
 /**
  * Request of ScoreHand: a hand, the circumstances of the win and a ruleset.
@@ -35,10 +35,17 @@ export type ScoreHandRequest = Message<"mahjong.v1.ScoreHandRequest"> & {
    */
   handInput: {
     /**
-     * The hand in calculator notation, e.g. `[123m][789m][123p]55s89p7p`: declared melds in
-     * brackets (optional claim digit 1 left, 2 opposite, 3 right; 5..7 a promoted kong; a
-     * four-tile meld without digit is a concealed kong), then the standing tiles, the winning
-     * tile last. Honours are E S W N (winds) and C F P (red, green, white dragons).
+     * The hand in notation, e.g. `[123m][789m][123p]55s89p7p`: declared melds in brackets,
+     * then the standing tiles, the winning tile last. A tile is a rank and a suit letter
+     * (`123m` characters, `123p` dots, `123s` bamboo, `1234567z` honours in the order E S
+     * W N white green red), an honour letter (E S W N winds, C F P red, green, white
+     * dragons) or a Unicode tile glyph U+1F000..U+1F021. Whitespace is ignored. A meld may
+     * end with one digit, after a comma or not (`[123m,1]`): for a chow (tiles not all the
+     * same) it names the claimed tile, 1st, 2nd or 3rd as written (Meld.claimed_tile); for
+     * a pung the seat it was claimed from (1 left, 2 opposite, 3 right); for four of a kind
+     * 1..3 a melded kong from that seat, 5..7 a kong promoted from a pung claimed from seat
+     * digit − 4, no digit a concealed kong. Text that is not notation is NOTATION_SYNTAX,
+     * its message giving the character position and what was expected there.
      *
      * @generated from field: string notation = 1;
      */
@@ -168,6 +175,14 @@ export type ScoreHandResponse = Message<"mahjong.v1.ScoreHandResponse"> & {
   ruleset: Ruleset;
 
   /**
+   * The canonical notation with every tile as its Unicode glyph, e.g. `[🀇🀈🀉]🀙🀙…`; it
+   * reads back as the same hand. Full view only; empty when `notation` is.
+   *
+   * @generated from field: string glyphs = 10;
+   */
+  glyphs: string;
+
+  /**
    * The fingerprint of the rules applied: 16 lower-case hex digits, a stable hash of every
    * switch in effect (RulesetSwitch); the same for the same switches on every build.
    * Empty only where the request was invalid (the command line's JSON output).
@@ -183,6 +198,99 @@ export type ScoreHandResponse = Message<"mahjong.v1.ScoreHandResponse"> & {
  */
 export const ScoreHandResponseSchema: GenMessage<ScoreHandResponse> = /*@__PURE__*/
   messageDesc(file_mahjong_v1_scoring, 1);
+
+/**
+ * Request of ParseHand: notation in any of its forms (see ScoreHandRequest.notation).
+ *
+ * @generated from message mahjong.v1.ParseHandRequest
+ */
+export type ParseHandRequest = Message<"mahjong.v1.ParseHandRequest"> & {
+  /**
+   * The hand in notation: a complete hand, melds and standing tiles, winning tile last.
+   *
+   * @generated from field: string notation = 1;
+   */
+  notation: string;
+};
+
+/**
+ * Describes the message mahjong.v1.ParseHandRequest.
+ * Use `create(ParseHandRequestSchema)` to create a new message.
+ */
+export const ParseHandRequestSchema: GenMessage<ParseHandRequest> = /*@__PURE__*/
+  messageDesc(file_mahjong_v1_scoring, 2);
+
+/**
+ * Response of ParseHand: what the notation denotes, for clients to render what a user typed.
+ *
+ * @generated from message mahjong.v1.ParseHandResponse
+ */
+export type ParseHandResponse = Message<"mahjong.v1.ParseHandResponse"> & {
+  /**
+   * The hand as structured data (chows with their claimed tile when the notation names it).
+   *
+   * @generated from field: mahjong.v1.Hand hand = 1;
+   */
+  hand?: Hand | undefined;
+
+  /**
+   * The canonical notation: the melds as declared, the standing tiles sorted, the winning
+   * tile last, honours as E S W N C F P.
+   *
+   * @generated from field: string notation = 2;
+   */
+  notation: string;
+
+  /**
+   * The same with every tile as its Unicode glyph (U+1F000..U+1F021).
+   *
+   * @generated from field: string glyphs = 3;
+   */
+  glyphs: string;
+
+  /**
+   * How many of each kind the hand holds (melds, kongs as four, standing and winning
+   * tiles), in tile order, kinds it does not hold left out.
+   *
+   * @generated from field: repeated mahjong.v1.TileCount tile_counts = 4;
+   */
+  tileCounts: TileCount[];
+};
+
+/**
+ * Describes the message mahjong.v1.ParseHandResponse.
+ * Use `create(ParseHandResponseSchema)` to create a new message.
+ */
+export const ParseHandResponseSchema: GenMessage<ParseHandResponse> = /*@__PURE__*/
+  messageDesc(file_mahjong_v1_scoring, 3);
+
+/**
+ * How many copies of one kind a hand holds.
+ *
+ * @generated from message mahjong.v1.TileCount
+ */
+export type TileCount = Message<"mahjong.v1.TileCount"> & {
+  /**
+   * The kind.
+   *
+   * @generated from field: mahjong.v1.Tile tile = 1;
+   */
+  tile: Tile;
+
+  /**
+   * Copies, 1..4.
+   *
+   * @generated from field: uint32 count = 2;
+   */
+  count: number;
+};
+
+/**
+ * Describes the message mahjong.v1.TileCount.
+ * Use `create(TileCountSchema)` to create a new message.
+ */
+export const TileCountSchema: GenMessage<TileCount> = /*@__PURE__*/
+  messageDesc(file_mahjong_v1_scoring, 4);
 
 /**
  * Request of ValidateHand: the same inputs as ScoreHandRequest.
@@ -240,7 +348,7 @@ export type ValidateHandRequest = Message<"mahjong.v1.ValidateHandRequest"> & {
  * Use `create(ValidateHandRequestSchema)` to create a new message.
  */
 export const ValidateHandRequestSchema: GenMessage<ValidateHandRequest> = /*@__PURE__*/
-  messageDesc(file_mahjong_v1_scoring, 2);
+  messageDesc(file_mahjong_v1_scoring, 5);
 
 /**
  * Response of ValidateHand: whether the hand is well formed and whether it can win.
@@ -303,7 +411,7 @@ export type ValidateHandResponse = Message<"mahjong.v1.ValidateHandResponse"> & 
  * Use `create(ValidateHandResponseSchema)` to create a new message.
  */
 export const ValidateHandResponseSchema: GenMessage<ValidateHandResponse> = /*@__PURE__*/
-  messageDesc(file_mahjong_v1_scoring, 3);
+  messageDesc(file_mahjong_v1_scoring, 6);
 
 /**
  * Request of BatchScoreHands: many hands scored in one call.
@@ -351,7 +459,7 @@ export type BatchScoreHandsRequest = Message<"mahjong.v1.BatchScoreHandsRequest"
  * Use `create(BatchScoreHandsRequestSchema)` to create a new message.
  */
 export const BatchScoreHandsRequestSchema: GenMessage<BatchScoreHandsRequest> = /*@__PURE__*/
-  messageDesc(file_mahjong_v1_scoring, 4);
+  messageDesc(file_mahjong_v1_scoring, 7);
 
 /**
  * Response of BatchScoreHands: one result per request, in request order. A malformed hand
@@ -373,7 +481,7 @@ export type BatchScoreHandsResponse = Message<"mahjong.v1.BatchScoreHandsRespons
  * Use `create(BatchScoreHandsResponseSchema)` to create a new message.
  */
 export const BatchScoreHandsResponseSchema: GenMessage<BatchScoreHandsResponse> = /*@__PURE__*/
-  messageDesc(file_mahjong_v1_scoring, 5);
+  messageDesc(file_mahjong_v1_scoring, 8);
 
 /**
  * The answer to one hand of a batch: its score, or what is wrong with it.
@@ -410,7 +518,7 @@ export type BatchScoreHandsResult = Message<"mahjong.v1.BatchScoreHandsResult"> 
  * Use `create(BatchScoreHandsResultSchema)` to create a new message.
  */
 export const BatchScoreHandsResultSchema: GenMessage<BatchScoreHandsResult> = /*@__PURE__*/
-  messageDesc(file_mahjong_v1_scoring, 6);
+  messageDesc(file_mahjong_v1_scoring, 9);
 
 /**
  * Why one hand of a batch was rejected.
@@ -440,7 +548,7 @@ export type HandError = Message<"mahjong.v1.HandError"> & {
  * Use `create(HandErrorSchema)` to create a new message.
  */
 export const HandErrorSchema: GenMessage<HandError> = /*@__PURE__*/
-  messageDesc(file_mahjong_v1_scoring, 7);
+  messageDesc(file_mahjong_v1_scoring, 10);
 
 /**
  * One problem with the input.
@@ -477,7 +585,7 @@ export type Violation = Message<"mahjong.v1.Violation"> & {
  * Use `create(ViolationSchema)` to create a new message.
  */
 export const ViolationSchema: GenMessage<Violation> = /*@__PURE__*/
-  messageDesc(file_mahjong_v1_scoring, 8);
+  messageDesc(file_mahjong_v1_scoring, 11);
 
 /**
  * One way of reading a winning hand: its shape and its elements.
@@ -506,7 +614,7 @@ export type Reading = Message<"mahjong.v1.Reading"> & {
  * Use `create(ReadingSchema)` to create a new message.
  */
 export const ReadingSchema: GenMessage<Reading> = /*@__PURE__*/
-  messageDesc(file_mahjong_v1_scoring, 9);
+  messageDesc(file_mahjong_v1_scoring, 12);
 
 /**
  * One element of a reading: a set, the pair, the knitted tiles or a single tile.
@@ -548,7 +656,7 @@ export type ReadingElement = Message<"mahjong.v1.ReadingElement"> & {
  * Use `create(ReadingElementSchema)` to create a new message.
  */
 export const ReadingElementSchema: GenMessage<ReadingElement> = /*@__PURE__*/
-  messageDesc(file_mahjong_v1_scoring, 10);
+  messageDesc(file_mahjong_v1_scoring, 13);
 
 /**
  * How much of the score sheet a response carries. The score is the same in every view.
@@ -566,16 +674,17 @@ export enum ScoreView {
   /**
    * The numbers only, for callers that score at volume: `outcome`, each fan line's `fan`,
    * `points`, `count` and `total_points`, `fan_total`, `flower_points`, `total` and `ruleset`.
-   * Fan names and exclusions come once from ListFans. No `name_zh` / `name_en`, no
-   * `element_indices`, no `reading`, no `notation`: smaller, and cheaper to produce.
+   * Fan names and exclusions come once from ListFans. No `name_zh` / `name_zh_hant` /
+   * `name_en`, no `element_indices`, no `reading`, no `notation` / `glyphs`: smaller, and
+   * cheaper to produce.
    *
    * @generated from enum value: SCORE_VIEW_BASIC = 1;
    */
   BASIC = 1,
 
   /**
-   * The whole sheet: also each fan's Chinese and English names and the elements that form
-   * it, the reading and the canonical notation.
+   * The whole sheet: also each fan's Chinese (Simplified and Traditional) and English names
+   * and the elements that form it, the reading, the canonical notation and its glyphs.
    *
    * @generated from enum value: SCORE_VIEW_FULL = 2;
    */
