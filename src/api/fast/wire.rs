@@ -73,7 +73,7 @@ pub struct BatchWriter {
 
 impl BatchWriter {
     /// A writer with room for about `hands` results in `view` (the public corpus averages
-    /// 290 bytes a hand with the full sheet, 60 without).
+    /// 365 bytes a hand with the full sheet, 51 without).
     pub fn with_capacity(hands: usize, view: pb::ScoreView) -> Self {
         let per_hand = match detail_of(view) {
             Detail::Sheet => 384,
