@@ -153,11 +153,34 @@ pub async fn receive(
                 .map_err(|Spent| Unreceived::Spent)?;
             received.extend_from_slice(&data);
             if first_message_complete(&received) {
+                drain_rest(body);
                 break;
             }
         }
     }
     Ok((received.freeze(), charge))
+}
+
+/// How long the rest of a request body is read after its first message.
+const DRAIN_WITHIN: Duration = Duration::from_secs(1);
+
+/// The rest of a request body after its first message (normally just its end), read and
+/// dropped in the background for at most [`DRAIN_WITHIN`], so that the call is not kept
+/// waiting by a client that keeps its stream open. An HTTP/1.1 request body dropped before
+/// its end closes the connection after the answer, and a gRPC-Web client that reuses the
+/// connection then fails (`EPIPE`).
+fn drain_rest(mut body: Body) {
+    if body.is_end_stream() {
+        return;
+    }
+    tokio::spawn(async move {
+        let drain = async {
+            while let Some(Ok(_)) =
+                std::future::poll_fn(|cx| Pin::new(&mut body).poll_frame(cx)).await
+            {}
+        };
+        let _ = tokio::time::timeout(DRAIN_WITHIN, drain).await;
+    });
 }
 
 /// Whether `received` holds a whole gRPC message: its 5-byte prefix (compression flag, length
