@@ -519,7 +519,7 @@ async fn a_long_batch_is_scored_in_order() {
 /// notation among them (left to prost), and with a malformed hand late in the batch.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_batch_scored_in_parts_answers_as_in_order() {
-    use mahjong_referee::api::fast::query::{BatchScoreHandsQuery, ScoreHandQuery};
+    use mahjong_referee::api::fast::query::BatchScoreHandsQuery;
     use mahjong_referee::api::scoring;
     use prost::Message as _;
 
@@ -604,24 +604,32 @@ async fn a_batch_scored_in_parts_answers_as_in_order() {
             answer.results[request.requests.len() - 3].result,
             Some(Entry::Error(_))
         ));
-        // Each result is the hand's own answer, in its place.
-        for (i, (hand, result)) in request.requests.iter().zip(&answer.results).enumerate() {
-            let view = if hand.view == 0 {
-                pb::ScoreView::Full as i32
-            } else {
-                hand.view
-            };
-            let alone = scoring::score_hand(ScoreHandQuery::Decoded(pb::ScoreHandRequest {
-                view,
-                ..hand.clone()
-            }));
-            match (alone, &result.result) {
-                (Ok(reply), Some(Entry::Score(score))) => {
-                    assert_eq!(reply.as_bytes(), score.encode_to_vec(), "entry {i}");
-                }
-                (Err(_), Some(Entry::Error(_))) => {}
-                (alone, other) => panic!("entry {i}: {alone:?} but {other:?}"),
+        each_as_alone(&request, &answer);
+    }
+}
+
+/// Each result of `answer` is what its hand of `request` answers scored alone, in its place.
+fn each_as_alone(request: &pb::BatchScoreHandsRequest, answer: &pb::BatchScoreHandsResponse) {
+    use mahjong_referee::api::fast::query::ScoreHandQuery;
+    use mahjong_referee::api::scoring;
+    use prost::Message as _;
+
+    for (i, (hand, result)) in request.requests.iter().zip(&answer.results).enumerate() {
+        let view = if hand.view == 0 {
+            request.default_view
+        } else {
+            hand.view
+        };
+        let alone = scoring::score_hand(ScoreHandQuery::Decoded(pb::ScoreHandRequest {
+            view,
+            ..hand.clone()
+        }));
+        match (alone, &result.result) {
+            (Ok(reply), Some(Entry::Score(score))) => {
+                assert_eq!(reply.as_bytes(), score.encode_to_vec(), "entry {i}");
             }
+            (Err(_), Some(Entry::Error(_))) => {}
+            (alone, other) => panic!("entry {i}: {alone:?} but {other:?}"),
         }
     }
 }

@@ -182,6 +182,7 @@ impl BatchScoreHandsQuery {
     /// Entries `range` of this batch (clamped to it) as a batch of their own. Until prost
     /// has decoded the message, the part reads its clean entries as this batch would and
     /// answers [`BatchEntry::LeftToProst`] for the others; after, it holds copies of prost's.
+    #[must_use]
     pub fn part(&self, range: Range<usize>) -> Self {
         let end = range.end.min(self.len());
         let range = range.start.min(end)..end;
