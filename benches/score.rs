@@ -5,13 +5,19 @@
 //! transport: decode the request bytes, convert, validate, score and encode the
 //! response (`api/score_hand`), and the same for 1,000-hand `BatchScoreHands` requests in
 //! the full and the basic view (`api/batch_score_hands`, `api/batch_score_hands_basic`,
-//! counted in hands).
+//! counted in hands); and the full-view batches through the server's handler on a runtime of
+//! one and of two worker threads (`api/batch_score_hands_1_thread`, `_2_threads`: a batch
+//! above 512 hands is scored in parts on every worker).
 
 use bytes::Bytes;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mahjong_referee::api::fast::query::{BatchScoreHandsQuery, ScoreHandQuery};
+use mahjong_referee::api::fast::stub::mahjong_service_server::MahjongService as _;
 use mahjong_referee::api::scoring;
+use mahjong_referee::config::Config;
 use mahjong_referee::pb;
+use mahjong_referee::server::budget::Budget;
+use mahjong_referee::server::service::Referee;
 use mcr::{Hand, HandInput, Ruleset, WinContext, score};
 use prost::Message as _;
 
@@ -133,6 +139,39 @@ fn bench_api(c: &mut Criterion) {
                     bytes += response.as_bytes().len();
                 }
                 std::hint::black_box(bytes)
+            });
+        });
+    }
+    // The server's handler on a runtime of one and of two worker threads: a batch above
+    // 512 hands is scored in parts on every worker.
+    let batches = batches(pb::ScoreView::Full);
+    group.throughput(Throughput::Elements(
+        u64::try_from(batches.len() * BATCH).unwrap_or(u64::MAX),
+    ));
+    for (id, workers) in [
+        ("batch_score_hands_1_thread", 1),
+        ("batch_score_hands_2_threads", 2),
+    ] {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(workers)
+            .build()
+            .expect("a runtime");
+        let referee = Referee::new(&Config::default(), Budget::new(usize::MAX));
+        group.bench_function(id, |b| {
+            b.iter(|| {
+                runtime.block_on(async {
+                    let mut bytes = 0usize;
+                    for encoded in &batches {
+                        let request =
+                            BatchScoreHandsQuery::decode(encoded.clone()).expect("decodes");
+                        let response = referee
+                            .batch_score_hands(tonic::Request::new(request))
+                            .await
+                            .expect("a valid batch");
+                        bytes += response.get_ref().as_bytes().len();
+                    }
+                    std::hint::black_box(bytes)
+                })
             });
         });
     }

@@ -497,6 +497,9 @@ impl BatchScoring {
                     assess_clean(request, defaults, self.spare.take())
                 }
                 Ok(Some(BatchEntry::Decoded(request))) => assess_score_request(request, defaults),
+                // Only a part leaves an entry unread ([`BatchScoring::parts`]): it stops there,
+                // its entries not all answered.
+                Ok(Some(BatchEntry::LeftToProst)) => break,
                 // Not reached: `len` counts the entries `entry` reads. Should it happen, the
                 // batch ends here rather than never.
                 Ok(None) => {
@@ -528,6 +531,53 @@ impl BatchScoring {
     pub fn finish(mut self) -> Result<BatchScoreHandsReply, BatchRejection> {
         while self.score(usize::MAX)? {}
         Ok(self.reply.finish())
+    }
+
+    /// The entries not yet answered as parts of up to `hands` entries each, in order, to
+    /// answer apart (on other threads): their replies, appended in order, are the rest of the
+    /// batch's reply.
+    pub fn parts(&self, hands: usize) -> Vec<BatchPart> {
+        let hands = hands.max(1);
+        let view = pb::ScoreView::try_from(self.defaults.view).unwrap_or(pb::ScoreView::Full);
+        (self.next..self.request.len())
+            .step_by(hands)
+            .map(|start| {
+                let request = self.request.part(start..start.saturating_add(hands));
+                BatchPart(BatchScoring {
+                    reply: BatchWriter::with_capacity(request.len(), view),
+                    request,
+                    next: 0,
+                    buffer: EntryBuffer::default(),
+                    defaults: self.defaults,
+                    default_overrides: self.default_overrides.clone(),
+                    spare: None,
+                })
+            })
+            .collect()
+    }
+
+    /// Has prost read the whole message unless every entry is clean, so that parts
+    /// ([`BatchScoring::parts`]) made after can answer every entry.
+    ///
+    /// # Errors
+    /// As [`BatchScoring::score`].
+    pub fn read_all(&mut self) -> Result<(), BatchRejection> {
+        self.request.check().map_err(BatchRejection::Malformed)
+    }
+}
+
+/// Consecutive entries of a batch, answered on their own ([`BatchScoring::parts`]).
+#[derive(Debug)]
+pub struct BatchPart(BatchScoring);
+
+impl BatchPart {
+    /// The reply to every entry of the part, or `None` when one of them is prost's to read
+    /// and prost has not read the message yet ([`BatchScoring::read_all`]).
+    pub fn answer(mut self) -> Option<BatchScoreHandsReply> {
+        match self.0.score(usize::MAX) {
+            Ok(false) => Some(self.0.reply.finish()),
+            Ok(true) | Err(_) => None,
+        }
     }
 }
 

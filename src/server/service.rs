@@ -20,6 +20,11 @@ use crate::pb;
 /// `spawn_blocking`) cost a quarter of the batch throughput in the load benchmark.
 const BATCH_STEP_HANDS: usize = 256;
 
+/// A batch of more hands than this is scored in parts of [`BATCH_STEP_HANDS`] hands, each a
+/// task of its own, so that every worker thread takes parts (a long batch finishes in about
+/// 1/cores of the time) and each part still holds a worker only as long as one step.
+const PARALLEL_ABOVE_HANDS: usize = 2 * BATCH_STEP_HANDS;
+
 /// The referee: stateless, apart from the limits it enforces and the counter it keeps.
 #[derive(Clone)]
 pub struct Referee {
@@ -105,6 +110,73 @@ impl Referee {
     }
 }
 
+impl Referee {
+    /// The replies of `parts`, each scored in a task of its own, appended in order, their
+    /// bytes charged to `charge` as each comes back; `None` when a part has an entry that
+    /// only prost reads (the batch must then be answered in order). The tasks are aborted
+    /// when this future is dropped (the call's deadline passed, or its client went): a part
+    /// already running finishes its few hundred hands, the others never start.
+    async fn score_parts(
+        &self,
+        parts: Vec<scoring::BatchPart>,
+        charge: &mut Charge,
+    ) -> Result<Option<BatchScoreHandsReply>, Status> {
+        let mut tasks = PartTasks(
+            parts
+                .into_iter()
+                .map(|part| tokio::spawn(async move { part.answer() }))
+                .collect(),
+        );
+        let mut response: Option<BatchScoreHandsReply> = None;
+        for task in &mut tasks.0 {
+            let answered = task
+                .await
+                .map_err(|e| Status::internal(format!("a part of the batch failed: {e}")))?;
+            let Some(part) = answered else {
+                return Ok(None);
+            };
+            self.budget
+                .charge(charge, part.as_bytes().len())
+                .map_err(|_| self.budget.spent())?;
+            match &mut response {
+                Some(response) => response.append(&part),
+                None => response = Some(part),
+            }
+        }
+        Ok(Some(response.unwrap_or_default()))
+    }
+
+    /// `response` to a batch as the call's answer, counted, if within
+    /// [`Referee::check_size`]; `charge` holds `charged` of its bytes, the rest is charged now.
+    fn batch_answer(
+        &self,
+        response: BatchScoreHandsReply,
+        mut charge: Charge,
+        charged: usize,
+    ) -> Result<Response<BatchScoreHandsReply>, Status> {
+        self.hands_scored
+            .increment(u64::try_from(response.scored()).unwrap_or(u64::MAX));
+        let bytes = response.as_bytes().len();
+        self.check_size(bytes)?;
+        self.budget
+            .charge(&mut charge, bytes.saturating_sub(charged))
+            .map_err(|_| self.budget.spent())?;
+        Ok(held(response, charge))
+    }
+}
+
+/// The tasks scoring a batch's parts, aborted when dropped (their answer is no longer
+/// awaited).
+struct PartTasks(Vec<tokio::task::JoinHandle<Option<BatchScoreHandsReply>>>);
+
+impl Drop for PartTasks {
+    fn drop(&mut self) {
+        for task in &self.0 {
+            task.abort();
+        }
+    }
+}
+
 /// `response` as an answer carrying `charge` (see [`Held`]).
 fn held<M>(response: M, charge: Charge) -> Response<M> {
     let mut response = Response::new(response);
@@ -152,6 +224,25 @@ impl MahjongService for Referee {
         // The answer is charged as it grows, so that many large batches at once cannot hold
         // more than the budget between them.
         let mut charge = Charge::none();
+        if hands > PARALLEL_ABOVE_HANDS {
+            let parts = scoring.parts(BATCH_STEP_HANDS);
+            if let Some(response) = self.score_parts(parts, &mut charge).await? {
+                let charged = response.as_bytes().len();
+                return self.batch_answer(response, charge, charged);
+            }
+            // An entry only prost reads: prost reads the whole message (or says why it
+            // cannot, as it would when scoring in order reached that entry), then its entries
+            // are scored in parts.
+            charge = Charge::none();
+            scoring.read_all().map_err(ApiError::from)?;
+            let parts = scoring.parts(BATCH_STEP_HANDS);
+            if let Some(response) = self.score_parts(parts, &mut charge).await? {
+                let charged = response.as_bytes().len();
+                return self.batch_answer(response, charge, charged);
+            }
+            // Not reached: prost's entries are every part's to read.
+            charge = Charge::none();
+        }
         let mut charged = 0;
         loop {
             let more = scoring.score(BATCH_STEP_HANDS).map_err(ApiError::from)?;
@@ -166,14 +257,7 @@ impl MahjongService for Referee {
             tokio::task::yield_now().await;
         }
         let response = scoring.finish().map_err(ApiError::from)?;
-        self.hands_scored
-            .increment(u64::try_from(response.scored()).unwrap_or(u64::MAX));
-        let bytes = response.as_bytes().len();
-        self.check_size(bytes)?;
-        self.budget
-            .charge(&mut charge, bytes.saturating_sub(charged))
-            .map_err(|_| self.budget.spent())?;
-        Ok(held(response, charge))
+        self.batch_answer(response, charge, charged)
     }
 
     async fn list_fans(

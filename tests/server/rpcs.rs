@@ -513,6 +513,127 @@ async fn a_long_batch_is_scored_in_order() {
     }
 }
 
+/// A batch long enough to be scored in parts on every worker thread answers exactly what
+/// scoring it in order in-process answers, byte for byte, and each result is what the hand
+/// scored alone answers: with every entry structured (read by the server's own reader), with
+/// notation among them (left to prost), and with a malformed hand late in the batch.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_batch_scored_in_parts_answers_as_in_order() {
+    use mahjong_referee::api::fast::query::BatchScoreHandsQuery;
+    use mahjong_referee::api::scoring;
+    use prost::Message as _;
+
+    let server = spawn_default().await;
+    let mut client = server.client().await;
+    let notations = [
+        E23,
+        "11223344556677m",
+        "[123m][789m][123p]55s89p7p",
+        "19m19p19s1234567z1m",
+        "123456789m11p234s",
+    ];
+    let structured = |notation: &str, view: pb::ScoreView| {
+        let hand = scoring::parse_hand(&pb::ParseHandRequest {
+            notation: notation.to_owned(),
+        })
+        .ok()
+        .and_then(|parsed| parsed.hand);
+        pb::ScoreHandRequest {
+            hand_input: Some(match hand {
+                Some(hand) => pb::score_hand_request::HandInput::Hand(hand),
+                None => pb::score_hand_request::HandInput::Notation(notation.to_owned()),
+            }),
+            view: view as i32,
+            ..score_request(notation, false, pb::Ruleset::Unspecified)
+        }
+    };
+    let views = [
+        pb::ScoreView::Unspecified,
+        pb::ScoreView::Basic,
+        pb::ScoreView::Full,
+    ];
+    let entry = |i: usize| structured(notations[i % 5], views[i % 3]);
+    let late_invalid = |mut requests: Vec<pb::ScoreHandRequest>| {
+        let last = requests.len() - 3;
+        // A structured hand with a tile thirteen times: malformed, its violations in place.
+        let mut malformed = structured(E23, pb::ScoreView::Full);
+        if let Some(pb::score_hand_request::HandInput::Hand(hand)) = &mut malformed.hand_input {
+            hand.standing_tiles = vec![hand.winning_tile; 13];
+        }
+        requests[last] = malformed;
+        requests
+    };
+    let batches = [
+        late_invalid((0..1300).map(entry).collect()),
+        late_invalid(
+            (0..1100)
+                .map(|i| {
+                    if i % 7 == 3 {
+                        score_request(notations[i % 5], true, pb::Ruleset::Mil)
+                    } else {
+                        entry(i)
+                    }
+                })
+                .collect(),
+        ),
+    ];
+    assert!(batches[0].iter().all(|r| matches!(
+        r.hand_input,
+        Some(pb::score_hand_request::HandInput::Hand(_))
+    )));
+    for requests in batches {
+        let request = pb::BatchScoreHandsRequest {
+            requests,
+            default_ruleset: pb::Ruleset::Unspecified as i32,
+            default_view: pb::ScoreView::Full as i32,
+            default_overrides: None,
+        };
+        let encoded = request.encode_to_vec();
+        let in_order = scoring::batch_score_hands(
+            BatchScoreHandsQuery::decode(encoded.into()).expect("decodes"),
+        )
+        .expect("a valid batch");
+        let answer = client
+            .batch_score_hands(request.clone())
+            .await
+            .expect("scores")
+            .into_inner();
+        assert_eq!(answer.encode_to_vec(), in_order.as_bytes());
+        assert_eq!(answer.results.len(), request.requests.len());
+        assert!(matches!(
+            answer.results[request.requests.len() - 3].result,
+            Some(Entry::Error(_))
+        ));
+        each_as_alone(&request, &answer);
+    }
+}
+
+/// Each result of `answer` is what its hand of `request` answers scored alone, in its place.
+fn each_as_alone(request: &pb::BatchScoreHandsRequest, answer: &pb::BatchScoreHandsResponse) {
+    use mahjong_referee::api::fast::query::ScoreHandQuery;
+    use mahjong_referee::api::scoring;
+    use prost::Message as _;
+
+    for (i, (hand, result)) in request.requests.iter().zip(&answer.results).enumerate() {
+        let view = if hand.view == 0 {
+            request.default_view
+        } else {
+            hand.view
+        };
+        let alone = scoring::score_hand(ScoreHandQuery::Decoded(pb::ScoreHandRequest {
+            view,
+            ..hand.clone()
+        }));
+        match (alone, &result.result) {
+            (Ok(reply), Some(Entry::Score(score))) => {
+                assert_eq!(reply.as_bytes(), score.encode_to_vec(), "entry {i}");
+            }
+            (Err(_), Some(Entry::Error(_))) => {}
+            (alone, other) => panic!("entry {i}: {alone:?} but {other:?}"),
+        }
+    }
+}
+
 /// A ready hand whose waits differ in value, and a hand that has just drawn.
 #[tokio::test]
 async fn analyze_hand_scores_each_wait_and_ranks_discards() {

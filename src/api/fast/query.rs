@@ -78,6 +78,9 @@ pub struct BatchScoreHandsQuery {
     pub default_view: i32,
     /// The `default_overrides` as prost decodes them (a batch that has them is prost's).
     pub default_overrides: Option<pb::RuleOverrides>,
+    /// Whether this is a part of a batch ([`BatchScoreHandsQuery::part`]), which leaves the
+    /// entries only prost reads unread.
+    part: bool,
 }
 
 /// A batch entry as [`BatchScoreHandsQuery::entry`] reads it.
@@ -87,6 +90,9 @@ pub enum BatchEntry<'a> {
     Clean(&'a CleanRequest),
     /// As prost decoded it.
     Decoded(&'a pb::ScoreHandRequest),
+    /// An entry of a part ([`BatchScoreHandsQuery::part`]) that only prost reads: prost reads
+    /// the whole message, so the part cannot answer it on its own.
+    LeftToProst,
 }
 
 /// Room to read batch entries into, reused from one entry to the next: once it has grown
@@ -127,6 +133,7 @@ impl BatchScoreHandsQuery {
                 default_ruleset,
                 default_view,
                 default_overrides: None,
+                part: false,
             }),
             None => pb::BatchScoreHandsRequest::decode(bytes).map(BatchScoreHandsQuery::from),
         }
@@ -160,6 +167,9 @@ impl BatchScoreHandsQuery {
             if read_clean_into(entry, buffer).is_some() {
                 return Ok(Some(BatchEntry::Clean(&buffer.request)));
             }
+            if self.part {
+                return Ok(Some(BatchEntry::LeftToProst));
+            }
             let batch = pb::BatchScoreHandsRequest::decode(self.bytes.clone())?;
             self.bytes = Bytes::new();
             self.ranges = Vec::new();
@@ -167,6 +177,31 @@ impl BatchScoreHandsQuery {
         }
         let requests = self.decoded.as_deref().unwrap_or_default();
         Ok(requests.get(index).map(BatchEntry::Decoded))
+    }
+
+    /// Entries `range` of this batch (clamped to it) as a batch of their own. Until prost
+    /// has decoded the message, the part reads its clean entries as this batch would and
+    /// answers [`BatchEntry::LeftToProst`] for the others; after, it holds copies of prost's.
+    #[must_use]
+    pub fn part(&self, range: Range<usize>) -> Self {
+        let end = range.end.min(self.len());
+        let range = range.start.min(end)..end;
+        let (ranges, decoded) = match &self.decoded {
+            None => (self.ranges.get(range).unwrap_or_default().to_vec(), None),
+            Some(decoded) => (
+                Vec::new(),
+                Some(decoded.get(range).unwrap_or_default().to_vec()),
+            ),
+        };
+        BatchScoreHandsQuery {
+            bytes: self.bytes.clone(),
+            ranges,
+            decoded,
+            default_ruleset: self.default_ruleset,
+            default_view: self.default_view,
+            default_overrides: self.default_overrides.clone(),
+            part: true,
+        }
     }
 
     /// Reads every entry: whether prost can decode the whole message.
@@ -192,7 +227,8 @@ impl BatchScoreHandsQuery {
             entries.push(match self.entry(index, &mut buffer)? {
                 Some(BatchEntry::Clean(clean)) => ScoreHandQuery::Clean(clean.clone()),
                 Some(BatchEntry::Decoded(request)) => ScoreHandQuery::Decoded(request.clone()),
-                None => break,
+                // Only parts leave entries unread; a part's entries are read from the batch.
+                Some(BatchEntry::LeftToProst) | None => break,
             });
         }
         Ok(entries)
@@ -239,6 +275,7 @@ impl From<pb::BatchScoreHandsRequest> for BatchScoreHandsQuery {
             default_ruleset,
             default_view,
             default_overrides,
+            part: false,
         }
     }
 }

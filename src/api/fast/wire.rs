@@ -62,6 +62,13 @@ impl BatchScoreHandsReply {
     pub fn scored(&self) -> usize {
         self.scored
     }
+
+    /// Appends the results of `later`, a reply to the entries that follow this reply's: a
+    /// repeated field's entries encoded apart and concatenated in order are the field.
+    pub fn append(&mut self, later: &BatchScoreHandsReply) {
+        self.bytes.extend_from_slice(&later.bytes);
+        self.scored += later.scored;
+    }
 }
 
 /// Writes a `BatchScoreHandsResponse` one result at a time, in request order.
