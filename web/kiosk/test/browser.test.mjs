@@ -219,11 +219,13 @@ test("typed notation: the builder shows the melds and the sheet scores it", asyn
   assert.ok((await page.locator(`${tid("all-violations")} li`).count()) >= 1);
 });
 
-test("gRPC-Web from another origin: the CORS preflight passes and the status headers are exposed", async () => {
-  // A blank page of another origin (a second loopback port, served here), calling the
-  // referee's port with fetch as any gRPC-Web client would.
+test("gRPC-Web from an allowed origin: the CORS preflight passes and the status headers are exposed", async () => {
+  // A blank page of another origin (a second loopback port, served here), calling with fetch,
+  // as any gRPC-Web client would, a referee that lists that origin in --cors-origins (no
+  // origin is allowed by default).
   const site = createServer((_, res) => res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>other</title>"));
   await new Promise((done) => site.listen(0, "127.0.0.1", done));
+  const allowing = await startReferee(["--cors-origins", `http://127.0.0.1:${site.address().port}`]);
   const other = await context.newPage();
   await other.goto(`http://127.0.0.1:${site.address().port}/`);
   const answer = await other.evaluate(async (base) => {
@@ -245,9 +247,10 @@ test("gRPC-Web from another origin: the CORS preflight passes and the status hea
     };
     const empty = new Uint8Array([0, 0, 0, 0, 0]); // one frame holding an empty message
     return { listFans: await call("ListFans", empty), scoreHand: await call("ScoreHand", empty) };
-  }, referee.baseUrl);
+  }, allowing.baseUrl);
   await other.close();
   site.close();
+  await allowing.stop();
   assert.equal(answer.listFans.status, 200);
   assert.ok(answer.listFans.bytes > 1000, `ListFans answered ${answer.listFans.bytes} bytes`);
   assert.match(answer.listFans.trailers, /grpc-status:\s*0/);
