@@ -5,7 +5,8 @@
 //! transport: decode the request bytes, convert, validate, score and encode the
 //! response (`api/score_hand`), and the same for 1,000-hand `BatchScoreHands` requests in
 //! the full and the basic view (`api/batch_score_hands`, `api/batch_score_hands_basic`,
-//! counted in hands); and the full-view batches through the server's handler on a runtime of
+//! counted in hands), and in the basic view with house rules for the whole batch
+//! (`api/batch_score_hands_house_rules`); and the full-view batches through the server's handler on a runtime of
 //! one and of two worker threads (`api/batch_score_hands_1_thread`, `_2_threads`: a batch
 //! above 512 hands is scored in parts on every worker).
 
@@ -88,13 +89,13 @@ fn encoded_requests(inputs: &[(HandInput, WinContext)]) -> Vec<Vec<u8>> {
 fn bench_api(c: &mut Criterion) {
     const BATCH: usize = 1_000;
     let requests = encoded_requests(&winning_hands());
-    let batches = |view: pb::ScoreView| -> Vec<Bytes> {
+    let batches_with = |view: pb::ScoreView, overrides: Option<pb::RuleOverrides>| -> Vec<Bytes> {
         requests
             .chunks(BATCH)
             .filter(|chunk| chunk.len() == BATCH)
             .map(|chunk| {
                 pb::BatchScoreHandsRequest {
-                    default_overrides: None,
+                    default_overrides: overrides.clone(),
                     requests: chunk
                         .iter()
                         .filter_map(|r| pb::ScoreHandRequest::decode(r.as_slice()).ok())
@@ -107,6 +108,7 @@ fn bench_api(c: &mut Criterion) {
             })
             .collect()
     };
+    let batches = |view: pb::ScoreView| batches_with(view, None);
     let mut group = c.benchmark_group("api");
     group.throughput(Throughput::Elements(
         u64::try_from(requests.len()).unwrap_or(u64::MAX),
@@ -122,11 +124,19 @@ fn bench_api(c: &mut Criterion) {
             std::hint::black_box(bytes)
         });
     });
-    for (id, view) in [
-        ("batch_score_hands", pb::ScoreView::Full),
-        ("batch_score_hands_basic", pb::ScoreView::Basic),
+    // House rules for the whole batch: a club's base points (底分 8 instead of 0).
+    let house = pb::RuleOverrides {
+        base_points: Some(8),
+        ..pb::RuleOverrides::default()
+    };
+    for (id, batches) in [
+        ("batch_score_hands", batches(pb::ScoreView::Full)),
+        ("batch_score_hands_basic", batches(pb::ScoreView::Basic)),
+        (
+            "batch_score_hands_house_rules",
+            batches_with(pb::ScoreView::Basic, Some(house)),
+        ),
     ] {
-        let batches = batches(view);
         group.throughput(Throughput::Elements(
             u64::try_from(batches.len() * BATCH).unwrap_or(u64::MAX),
         ));

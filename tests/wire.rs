@@ -140,6 +140,11 @@ fn expected_result(
     let response = score_request(&pb::ScoreHandRequest {
         ruleset: or(entry.ruleset, defaults.default_ruleset),
         view: or(entry.view, defaults.default_view),
+        // An entry's own house rules replace the batch's whole.
+        overrides: entry
+            .overrides
+            .clone()
+            .or_else(|| defaults.default_overrides.clone().map(Box::new)),
         ..entry.clone()
     });
     let result = if response.outcome == pb::Outcome::Invalid as i32 {
@@ -242,6 +247,77 @@ fn batch_score_hands_writes_what_prost_writes_faulty_entries_included() {
     let empty = batch_score_hands(BatchScoreHandsQuery::decode(Bytes::new()).unwrap()).unwrap();
     assert!(empty.as_bytes().is_empty());
     assert_eq!(empty.scored(), 0);
+}
+
+#[test]
+fn batch_house_rules_apply_to_each_entry_as_to_its_score_hand() {
+    // Built once for the batch's ruleset; an entry with a ruleset or house rules of its own
+    // gets its own (the fingerprint tells them apart).
+    let house = pb::RuleOverrides {
+        minimum_fan: Some(6),
+        base_points: Some(8),
+        ..Default::default()
+    };
+    let own = pb::RuleOverrides {
+        minimum_fan: Some(0),
+        ..Default::default()
+    };
+    let faulty = faulty_requests();
+    let mut entries = Vec::new();
+    for (i, request) in corpus_requests().into_iter().take(900).enumerate() {
+        let mut request = request;
+        if i % 5 == 0 {
+            request.ruleset = RULESETS[i % 3] as i32;
+        }
+        if i % 7 == 0 {
+            request.overrides = Some(Box::new(own.clone()));
+        }
+        entries.push(request);
+        if i % 37 == 0 {
+            entries.push(faulty[i / 37 % faulty.len()].clone());
+        }
+    }
+    for default_ruleset in RULESETS {
+        let request = pb::BatchScoreHandsRequest {
+            requests: entries.clone(),
+            default_ruleset: default_ruleset as i32,
+            default_view: pb::ScoreView::Basic as i32,
+            default_overrides: Some(house.clone()),
+        };
+        let expected = pb::BatchScoreHandsResponse {
+            results: entries
+                .iter()
+                .map(|e| expected_result(e, &request))
+                .collect(),
+        }
+        .encode_to_vec();
+        let read = || BatchScoreHandsQuery::decode(request.encode_to_vec().into()).unwrap();
+        let reply = batch_score_hands(read()).expect("valid defaults");
+        assert_eq!(reply.as_bytes(), expected);
+        // In parts, as the server scores a large batch on several workers.
+        let mut scoring = BatchScoring::new(read()).expect("valid defaults");
+        scoring.read_all().expect("decodes");
+        let mut parts = Vec::new();
+        for part in scoring.parts(256) {
+            parts.extend_from_slice(part.answer().expect("read").as_bytes());
+        }
+        assert_eq!(parts, expected);
+    }
+    // The house rules change what the batch answers.
+    let plain = pb::BatchScoreHandsRequest {
+        requests: entries.clone(),
+        default_ruleset: pb::Ruleset::Mil as i32,
+        default_view: pb::ScoreView::Basic as i32,
+        default_overrides: None,
+    };
+    let with_house = pb::BatchScoreHandsRequest {
+        default_overrides: Some(house),
+        ..plain.clone()
+    };
+    assert_ne!(
+        batch_score_hands(plain.into()).unwrap().as_bytes(),
+        batch_score_hands(with_house.into()).unwrap().as_bytes()
+    );
 }
 
 /// `request` without its `faulty` entries is read without prost throughout (one entry after

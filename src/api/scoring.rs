@@ -12,7 +12,9 @@ use super::values::{
     detail_of, element_kind_to_pb, fan_to_pb, outcome_to_pb, ruleset_from_pb, ruleset_to_pb,
     shape_to_pb, tile_to_pb, value_invalid, view_from_pb, violation_to_pb,
 };
+use mcr::house_rules::Rules;
 use mcr::{Element, Fan, FanLine, FanSpec, HandInput, Outcome, Reading, Ruleset, Violation};
+use std::sync::Arc;
 
 use super::fast::query::{
     BatchEntry, BatchScoreHandsQuery, CleanRequest, EntryBuffer, ScoreHandQuery,
@@ -33,6 +35,9 @@ pub struct Asked<'a> {
     pub view: i32,
     /// House rules over the ruleset (absent: none).
     pub overrides: Option<&'a pb::RuleOverrides>,
+    /// The rules of `ruleset` with `overrides`, already built and checked (a batch's
+    /// defaults), or `None` to build them.
+    pub rules: Option<&'a Rules>,
 }
 
 impl<'a> Asked<'a> {
@@ -45,10 +50,15 @@ impl<'a> Asked<'a> {
         overrides: Option<&'a pb::RuleOverrides>,
     ) -> Asked<'a> {
         let or = |number: i32, default: i32| if number == 0 { default } else { number };
+        let ruleset = or(ruleset, self.ruleset);
         Asked {
-            ruleset: or(ruleset, self.ruleset),
+            ruleset,
             view: or(view, self.view),
             overrides: overrides.or(self.overrides),
+            // Built for the defaults: still the rules when the request changes neither.
+            rules: self
+                .rules
+                .filter(|_| ruleset == self.ruleset && overrides.is_none()),
         }
     }
 }
@@ -111,13 +121,22 @@ pub(crate) fn assess_draft(
         ruleset,
         view,
         overrides,
+        rules: built,
     } = asked;
     let (context, context_violations) = draft_context(context);
     violations.extend(context_violations);
     let reported_ruleset = ruleset_from_pb(ruleset).map_or(ruleset, |id| ruleset_to_pb(id) as i32);
-    let rules = rules_from_pb(ruleset, overrides, "overrides")
-        .map_err(|v| violations.extend(v))
-        .ok();
+    let building;
+    let rules = match built {
+        Some(rules) => Some(rules),
+        None => {
+            building = rules_from_pb(ruleset, overrides, "overrides");
+            building
+                .as_ref()
+                .map_err(|v| violations.extend_from_slice(v))
+                .ok()
+        }
+    };
     let view = view_from_pb(view, "view").unwrap_or_else(|v| {
         violations.push(v);
         pb::ScoreView::Full
@@ -131,7 +150,7 @@ pub(crate) fn assess_draft(
 
     match (draft, rules) {
         (Some((input, _)), Some(rules)) if violations.is_empty() => assessed(
-            match assessment::assess_into(input, &context, &rules, detail, spare) {
+            match assessment::assess_into(input, &context, rules, detail, spare) {
                 Assessment::Invalid(violations) => {
                     Assessment::Invalid(violations.into_iter().map(path::hand_violation).collect())
                 }
@@ -305,6 +324,7 @@ pub(crate) const UNSPECIFIED: Asked<'static> = Asked {
     ruleset: pb::Ruleset::Unspecified as i32,
     view: pb::ScoreView::Unspecified as i32,
     overrides: None,
+    rules: None,
 };
 
 /// Judges a `ScoreHand` request (or a batch entry), its unspecified ruleset and view taken
@@ -375,6 +395,7 @@ pub fn validate_request(request: &pb::ValidateHandRequest) -> pb::ValidateHandRe
             ruleset: *ruleset,
             view: pb::ScoreView::Basic as i32,
             overrides: overrides.as_ref(),
+            rules: None,
         },
     );
     validate_response(&assessed.assessment)
@@ -426,6 +447,9 @@ pub struct BatchScoring {
     pub(crate) defaults: Asked<'static>,
     /// The batch's house rules, already checked.
     pub(crate) default_overrides: Option<pb::RuleOverrides>,
+    /// The default ruleset with `default_overrides`, built once for the entries that change
+    /// neither.
+    pub(crate) default_rules: Option<Arc<Rules>>,
     pub(crate) reply: BatchWriter,
     /// The last score written, whose allocations serve the next entry's.
     pub(crate) spare: Option<Box<Scored>>,
@@ -448,14 +472,16 @@ impl BatchScoring {
         let default_view = view_from_pb(request.default_view, "default_view")
             .map_err(|v| violations.push(v))
             .ok();
-        if let (Some(id), Some(overrides)) = (default_ruleset, &request.default_overrides)
-            && let Err(v) = rules_from_pb(
+        let mut default_rules = None;
+        if let (Some(id), Some(overrides)) = (default_ruleset, &request.default_overrides) {
+            match rules_from_pb(
                 ruleset_to_pb(id) as i32,
                 Some(overrides),
                 "default_overrides",
-            )
-        {
-            violations.extend(v);
+            ) {
+                Ok(rules) => default_rules = Some(Arc::new(rules)),
+                Err(v) => violations.extend(v),
+            }
         }
         let (Some(default_ruleset), Some(default_view), true) =
             (default_ruleset, default_view, violations.is_empty())
@@ -473,8 +499,10 @@ impl BatchScoring {
                 ruleset: ruleset_to_pb(default_ruleset) as i32,
                 view: default_view as i32,
                 overrides: None,
+                rules: None,
             },
             default_overrides,
+            default_rules,
             reply,
             spare: None,
         })
@@ -489,6 +517,7 @@ impl BatchScoring {
         let end = self.next.saturating_add(hands).min(self.request.len());
         let defaults = Asked {
             overrides: self.default_overrides.as_ref(),
+            rules: self.default_rules.as_deref(),
             ..self.defaults
         };
         while self.next < end {
@@ -550,6 +579,7 @@ impl BatchScoring {
                     buffer: EntryBuffer::default(),
                     defaults: self.defaults,
                     default_overrides: self.default_overrides.clone(),
+                    default_rules: self.default_rules.clone(),
                     spare: None,
                 })
             })
