@@ -127,15 +127,14 @@ pub(crate) fn assess_draft(
     violations.extend(context_violations);
     let reported_ruleset = ruleset_from_pb(ruleset).map_or(ruleset, |id| ruleset_to_pb(id) as i32);
     let building;
-    let rules = match built {
-        Some(rules) => Some(rules),
-        None => {
-            building = rules_from_pb(ruleset, overrides, "overrides");
-            building
-                .as_ref()
-                .map_err(|v| violations.extend_from_slice(v))
-                .ok()
-        }
+    let rules = if let Some(rules) = built {
+        Some(rules)
+    } else {
+        building = rules_from_pb(ruleset, overrides, "overrides");
+        building
+            .as_ref()
+            .map_err(|v| violations.extend_from_slice(v))
+            .ok()
     };
     let view = view_from_pb(view, "view").unwrap_or_else(|v| {
         violations.push(v);
