@@ -216,6 +216,14 @@ impl Server {
         }
         set_health(&health, ServingStatus::Serving).await;
         tracing::info!(%local_addr, "serving");
+        // The analysis tables take a quarter of a second: built once serving, on a blocking
+        // thread, rather than in the first AnalyzeHand call (which waits for them if it comes
+        // first).
+        tokio::task::spawn_blocking(|| {
+            let started = std::time::Instant::now();
+            mcr::shape::warm_up();
+            tracing::debug!(took = ?started.elapsed(), "shape tables built");
+        });
 
         tokio::select! {
             () = shutdown => {}

@@ -11,6 +11,13 @@ pub(crate) mod wait;
 use crate::hand::{KongExposure, Meld};
 use crate::tile::Tile;
 
+/// Builds the shape tables now rather than on first use: the divisions scoring reads (about
+/// 2 ms, 0.9 MB) and the distances analysis reads (about a quarter of a second, 10.8 MB).
+pub fn warm_up() {
+    division::table::warm_up();
+    shanten::table::warm_up();
+}
+
 /// What a set is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SetKind {

@@ -212,6 +212,11 @@ fn table() -> &'static SuitTable {
     TABLE.get_or_init(SuitTable::build)
 }
 
+/// Builds the table now rather than on first use.
+pub(crate) fn warm_up() {
+    table();
+}
+
 /// The divisions of one suit's nine counts into sets and at most one pair (a pair exactly
 /// when the count is 2 modulo 3), in the calculators' order; empty when it does not divide.
 /// An empty suit has one division, with nothing in it.
