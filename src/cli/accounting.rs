@@ -13,7 +13,7 @@
 //! unreadable input, 1 when the output cannot be written.
 
 use super::text::{
-    EXIT_INVALID, Lang, LastColumn, fraction_text, ordinal, signed, table, tiles_text,
+    EXIT_INVALID, Lang, LastColumn, SheetLang, fraction_text, ordinal, signed, table, tiles_text,
     violations_of,
 };
 use std::fmt::Write as _;
@@ -36,15 +36,9 @@ pub struct RequestArgs {
     /// Print the response as proto3 JSON instead of a readable sheet.
     #[arg(long)]
     pub json: bool,
-    /// The Chinese of the sheet (fan and infraction names, terms): Simplified or
-    /// Traditional beside the English, or English only.
-    #[arg(
-        long,
-        value_enum,
-        value_name = "zh-hans|zh-hant|en",
-        default_value = "zh-hans"
-    )]
-    pub lang: Lang,
+    /// The language of the sheet.
+    #[command(flatten)]
+    pub sheet: SheetLang,
 }
 
 /// `settle`: settles one hand (`SettleHandRequest` → `SettleHandResponse`).
@@ -156,7 +150,11 @@ pub(crate) fn run<Req, Resp>(
                 let text = (command.to_json)(&response, true).map_err(io::Error::other)?;
                 writeln!(out, "{text}")?;
             } else {
-                write!(out, "{}", (command.sheet)(&request, &response, args.lang))?;
+                write!(
+                    out,
+                    "{}",
+                    (command.sheet)(&request, &response, args.sheet.lang)
+                )?;
             }
             Ok(ExitCode::SUCCESS)
         }

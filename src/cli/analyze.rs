@@ -60,10 +60,10 @@ pub fn analyze_one(
             prevalent_wind: values::wind_to_pb(args.table.prevalent) as i32,
             flower_count: u32::from(args.table.flowers),
         }),
-        ruleset: values::ruleset_to_pb(args.table.ruleset) as i32,
+        ruleset: values::ruleset_to_pb(args.table.rules.ruleset) as i32,
         visible_tiles: visible,
         view: pb::ScoreView::Basic as i32,
-        overrides: args.table.overrides.clone(),
+        overrides: args.table.rules.overrides.clone(),
     };
     match analysis::analyze_hand(&request) {
         Err(violations) => {

@@ -8,22 +8,15 @@ use std::process::ExitCode;
 use clap::Args;
 use mcr::RulesetId;
 
-use super::score::parse_overrides;
+use super::score::RulesetArgs;
 use super::text::{EXIT_INVALID, pad, violations_text, width};
 use crate::api::{house_rules, json, pb, values};
 
 #[derive(Debug, Args)]
 pub struct RulesArgs {
-    /// Ruleset.
-    #[arg(
-        long,
-        value_name = "chinese-official-1998|mil|green-book-2006",
-        default_value = "chinese-official-1998"
-    )]
-    pub ruleset: RulesetId,
-    /// House rules: a `RuleOverrides` in proto3 JSON, e.g. `{"minimumFan": 6}`.
-    #[arg(long, value_name = "JSON", value_parser = parse_overrides)]
-    pub overrides: Option<pb::RuleOverrides>,
+    /// Ruleset and house rules.
+    #[command(flatten)]
+    pub rules: RulesetArgs,
     /// Print the `DescribeRulesetResponse` as proto3 JSON instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -32,8 +25,8 @@ pub struct RulesArgs {
 /// `rules`: the switches in effect on `out`, violations on `err`.
 pub fn rules(args: &RulesArgs, out: &mut impl Write, err: &mut impl Write) -> io::Result<ExitCode> {
     let request = pb::DescribeRulesetRequest {
-        ruleset: values::ruleset_to_pb(args.ruleset) as i32,
-        overrides: args.overrides.clone(),
+        ruleset: values::ruleset_to_pb(args.rules.ruleset) as i32,
+        overrides: args.rules.overrides.clone(),
     };
     match house_rules::describe_ruleset(&request) {
         Err(violations) => {
@@ -47,7 +40,7 @@ pub fn rules(args: &RulesArgs, out: &mut impl Write, err: &mut impl Write) -> io
             Ok(ExitCode::SUCCESS)
         }
         Ok(response) => {
-            write!(out, "{}", rules_text(&response, args.ruleset))?;
+            write!(out, "{}", rules_text(&response, args.rules.ruleset))?;
             Ok(ExitCode::SUCCESS)
         }
     }

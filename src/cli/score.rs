@@ -1,7 +1,7 @@
 //! `mahjong-referee score`: one hand from its notation and flags, or `ScoreHandRequest`s
 //! as JSON Lines.
 
-use super::text::{EXIT_INVALID, Lang, pad, violations_text, width};
+use super::text::{EXIT_INVALID, Lang, SheetLang, pad, violations_text, width};
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -42,15 +42,9 @@ pub struct ScoreArgs {
     /// Print the `ScoreHandResponse` as proto3 JSON instead of a score sheet.
     #[arg(long)]
     pub json: bool,
-    /// The fan names of the sheet: Simplified or Traditional Chinese beside the English, or
-    /// English only.
-    #[arg(
-        long,
-        value_enum,
-        value_name = "zh-hans|zh-hant|en",
-        default_value = "zh-hans"
-    )]
-    pub lang: Lang,
+    /// The language of the sheet.
+    #[command(flatten)]
+    pub sheet: SheetLang,
     /// Read `ScoreHandRequest` JSON objects from stdin, one per line, and write one
     /// `ScoreHandResponse` JSON object per line to stdout.
     #[arg(
@@ -96,6 +90,14 @@ pub struct TableArgs {
     /// Number of flowers (0-8).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub flowers: u8,
+    /// Ruleset and house rules.
+    #[command(flatten)]
+    pub rules: RulesetArgs,
+}
+
+/// The rules a command applies: `--ruleset` and `--overrides`.
+#[derive(Debug, Args)]
+pub struct RulesetArgs {
     /// Ruleset.
     #[arg(
         long,
@@ -130,8 +132,8 @@ pub fn score_one(
 ) -> io::Result<ExitCode> {
     let context = args.context();
     let rules = match house_rules::rules_from_pb(
-        values::ruleset_to_pb(args.table.ruleset) as i32,
-        args.table.overrides.as_ref(),
+        values::ruleset_to_pb(args.table.rules.ruleset) as i32,
+        args.table.rules.overrides.as_ref(),
         "overrides",
     ) {
         Ok(rules) => rules,
@@ -151,7 +153,7 @@ pub fn score_one(
         Err(v) => Assessment::Invalid(vec![v]),
     };
     if args.json {
-        let text = scoring::assessment_to_json(&assessment, args.table.ruleset, true)
+        let text = scoring::assessment_to_json(&assessment, args.table.rules.ruleset, true)
             .map_err(io::Error::other)?;
         writeln!(out, "{text}")?;
     }
@@ -165,7 +167,7 @@ pub fn score_one(
                 write!(
                     out,
                     "{}",
-                    score_sheet(scored, rules.ruleset().minimum_fan, args.lang)
+                    score_sheet(scored, rules.ruleset().minimum_fan, args.sheet.lang)
                 )?;
             }
             Ok(ExitCode::SUCCESS)

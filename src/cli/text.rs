@@ -26,6 +26,20 @@ pub enum Lang {
     En,
 }
 
+/// `--lang`: the language of a sheet's Chinese.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct SheetLang {
+    /// The Chinese of the sheet (fan and infraction names, terms): Simplified or
+    /// Traditional beside the English, or English only.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "zh-hans|zh-hant|en",
+        default_value = "zh-hans"
+    )]
+    pub lang: Lang,
+}
+
 /// The Chinese terms the sheets write themselves, (Simplified, Traditional), written by
 /// hand; the fan and infraction names are the engine's.
 const TERMS: [(&str, &str); 20] = [
