@@ -267,6 +267,7 @@ if check("a Deployment is rendered", dep is not None):
                 "MAHJONG_MAX_MESSAGE_BYTES": "4194304", "MAHJONG_REQUEST_TIMEOUT_MS": "5000",
                 "MAHJONG_MAX_CONCURRENT_REQUESTS": "1024", "MAHJONG_MAX_BATCH_HANDS": "10000",
                 "MAHJONG_MAX_BUFFERED_BYTES": "67108864", "MAHJONG_MAX_STREAMS_PER_CONNECTION": "100",
+                "MAHJONG_MAX_CONNECTIONS": "1024", "MAHJONG_MAX_CONNECTION_AGE_SECONDS": "0",
                 "MAHJONG_KEEPALIVE_SECONDS": "30", "MAHJONG_KEEPALIVE_TIMEOUT_SECONDS": "10",
                 "MAHJONG_DRAIN_SECONDS": "5", "MAHJONG_KIOSK": "true"}
     check("environment = the server's defaults, no OTLP, no TLS", env == want_env, json.dumps(env))
@@ -332,6 +333,8 @@ if dep:
     check("connection limits and CORS origins passed on",
           env.get("MAHJONG_MAX_BUFFERED_BYTES") == "33554432"
           and env.get("MAHJONG_MAX_STREAMS_PER_CONNECTION") == "50"
+          and env.get("MAHJONG_MAX_CONNECTIONS") == "512"
+          and env.get("MAHJONG_MAX_CONNECTION_AGE_SECONDS") == "1800"
           and env.get("MAHJONG_KEEPALIVE_SECONDS") == "20"
           and env.get("MAHJONG_KEEPALIVE_TIMEOUT_SECONDS") == "5"
           and env.get("MAHJONG_CORS_ORIGINS") == "https://scores.example.org,http://localhost:5173", json.dumps(env))
@@ -367,7 +370,8 @@ with helm.Chart.load(CHART) as chart:
                           ("TLS without a Secret", {"tls": {"enabled": True}}),
                           ("a kiosk switch that is not a boolean", {"kiosk": {"enabled": "yes"}}),
                           ("a CORS origin with a path", {"config": {"corsOrigins": ["https://a.example/kiosk"]}}),
-                          ("zero streams per connection", {"config": {"maxStreamsPerConnection": 0}})):
+                          ("zero streams per connection", {"config": {"maxStreamsPerConnection": 0}}),
+                          ("zero connections", {"config": {"maxConnections": 0}})):
         try:
             chart.validate_schema(values)
             check(f"values schema rejects {label}", False, "accepted")

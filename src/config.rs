@@ -13,7 +13,9 @@
 //! | `--max-concurrent-requests` | `MAHJONG_MAX_CONCURRENT_REQUESTS` | `1024` |
 //! | `--max-batch-hands` | `MAHJONG_MAX_BATCH_HANDS` | `10000` |
 //! | `--max-buffered-bytes` | `MAHJONG_MAX_BUFFERED_BYTES` | `67108864` |
+//! | `--max-connections` | `MAHJONG_MAX_CONNECTIONS` | `1024` |
 //! | `--max-streams-per-connection` | `MAHJONG_MAX_STREAMS_PER_CONNECTION` | `100` |
+//! | `--max-connection-age-seconds` | `MAHJONG_MAX_CONNECTION_AGE_SECONDS` | `0`: none |
 //! | `--keepalive-seconds` | `MAHJONG_KEEPALIVE_SECONDS` | `30` |
 //! | `--keepalive-timeout-seconds` | `MAHJONG_KEEPALIVE_TIMEOUT_SECONDS` | `10` |
 //! | `--cors-origins` | `MAHJONG_CORS_ORIGINS` | none: no cross-origin browser calls |
@@ -55,6 +57,8 @@ pub const DEFAULT_MAX_CONCURRENT_REQUESTS: usize = 1024;
 pub const DEFAULT_MAX_BATCH_HANDS: usize = 10_000;
 /// Default `--max-buffered-bytes` (64 MiB).
 pub const DEFAULT_MAX_BUFFERED_BYTES: usize = 64 * 1024 * 1024;
+/// Default `--max-connections`.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
 /// Default `--max-streams-per-connection`.
 pub const DEFAULT_MAX_STREAMS_PER_CONNECTION: u32 = 100;
 /// Default `--keepalive-seconds`.
@@ -109,9 +113,18 @@ pub struct Config {
     /// answer not taken within the request timeout is dropped.
     #[arg(long, env = "MAHJONG_MAX_BUFFERED_BYTES", value_name = "BYTES", default_value_t = DEFAULT_MAX_BUFFERED_BYTES, value_parser = parse_positive)]
     pub max_buffered_bytes: usize,
+    /// Connections open at once (about 21 KB each when idle); at the limit, new connections
+    /// wait in the listen backlog until one closes.
+    #[arg(long, env = "MAHJONG_MAX_CONNECTIONS", value_name = "N", default_value_t = DEFAULT_MAX_CONNECTIONS, value_parser = parse_positive)]
+    pub max_connections: usize,
     /// Concurrent HTTP/2 streams (calls) one connection may open; the client waits for more.
     #[arg(long, env = "MAHJONG_MAX_STREAMS_PER_CONNECTION", value_name = "N", default_value_t = DEFAULT_MAX_STREAMS_PER_CONNECTION, value_parser = parse_positive_u32)]
     pub max_streams_per_connection: u32,
+    /// Seconds after which a connection is asked to close (HTTP/2 GOAWAY; its calls in flight
+    /// get the request timeout to finish) and its client reconnects, possibly to another
+    /// replica; 0 keeps connections as long as their clients do.
+    #[arg(long = "max-connection-age-seconds", env = "MAHJONG_MAX_CONNECTION_AGE_SECONDS", value_name = "SECONDS", default_value = "0", value_parser = parse_seconds)]
+    pub max_connection_age: Duration,
     /// Seconds between HTTP/2 keepalive pings on every connection.
     #[arg(long = "keepalive-seconds", env = "MAHJONG_KEEPALIVE_SECONDS", value_name = "SECONDS", default_value = "30", value_parser = parse_positive_seconds)]
     pub keepalive: Duration,
@@ -208,6 +221,7 @@ impl Config {
             (self.max_concurrent_requests, "--max-concurrent-requests"),
             (self.max_batch_hands, "--max-batch-hands"),
             (self.max_buffered_bytes, "--max-buffered-bytes"),
+            (self.max_connections, "--max-connections"),
         ] {
             if value == 0 {
                 return Err(ConfigError::Zero(name));
@@ -254,7 +268,9 @@ impl Default for Config {
             max_concurrent_requests: DEFAULT_MAX_CONCURRENT_REQUESTS,
             max_batch_hands: DEFAULT_MAX_BATCH_HANDS,
             max_buffered_bytes: DEFAULT_MAX_BUFFERED_BYTES,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
             max_streams_per_connection: DEFAULT_MAX_STREAMS_PER_CONNECTION,
+            max_connection_age: Duration::ZERO,
             keepalive: DEFAULT_KEEPALIVE,
             keepalive_timeout: DEFAULT_KEEPALIVE_TIMEOUT,
             cors_origins: Vec::new(),

@@ -187,6 +187,11 @@ impl Server {
             .http2_keepalive_interval(Some(config.keepalive))
             .http2_keepalive_timeout(Some(config.keepalive_timeout))
             .trace_fn(crate::telemetry::grpc_request_span);
+        if !config.max_connection_age.is_zero() {
+            builder = builder
+                .max_connection_age(config.max_connection_age)
+                .max_connection_age_grace(config.request_timeout + FINISH_GRACE);
+        }
         if let Some(tls) = tls {
             builder = builder.tls_config(tls)?;
         }
@@ -202,9 +207,7 @@ impl Server {
             .add_service(Guarded::new(referee, &config, budget));
 
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let incoming = TcpIncoming::from(listener)
-            .with_nodelay(Some(true))
-            .map(|accepted| accepted.map(crate::api::fast::io::Connection::from));
+        let incoming = connections(listener, config.max_connections);
         let mut serving = tokio::spawn(router.serve_with_incoming_shutdown(incoming, async {
             let _ = stopped.await;
         }));
@@ -317,6 +320,34 @@ impl MetricsEndpoint {
         let _ = self.stop.send(());
         let _ = self.task.await;
     }
+}
+
+/// How long the listener pauses after a failed accept (e.g. no file descriptor left), so
+/// that it does not spin on the connection still waiting.
+const ACCEPT_ERROR_PAUSE: Duration = Duration::from_millis(50);
+
+/// The connections `listener` accepts, at most `max` open at once: at the limit it accepts
+/// no more until one closes (the kernel holds the next in its backlog). A failed accept is
+/// passed on (tonic logs and skips it) after a pause of [`ACCEPT_ERROR_PAUSE`].
+fn connections(
+    listener: TcpListener,
+    max: usize,
+) -> impl tokio_stream::Stream<Item = std::io::Result<crate::api::fast::io::Connection>> {
+    let slots = std::sync::Arc::new(tokio::sync::Semaphore::new(max));
+    let accepted = TcpIncoming::from(listener).with_nodelay(Some(true));
+    futures_util::stream::unfold((accepted, slots), |(mut accepted, slots)| async move {
+        // The semaphore is never closed: `None` does not happen.
+        let slot = slots.clone().acquire_owned().await.ok()?;
+        let next = match accepted.next().await? {
+            Ok(stream) => Ok(crate::api::fast::io::Connection::holding(stream, slot)),
+            Err(e) => {
+                tracing::warn!(error = %e, "accepting a connection failed");
+                tokio::time::sleep(ACCEPT_ERROR_PAUSE).await;
+                Err(e)
+            }
+        };
+        Some((next, (accepted, slots)))
+    })
 }
 
 /// The result of the serving task once it ended (an error only if it failed).

@@ -1,8 +1,9 @@
 //! What a careless or hostile caller could do to every other caller (issue 16), each
 //! bounded in count and time: error details that outgrow a client's metadata limit, answers
 //! above the message limit, junk method paths in the metrics, huge requests beside health
-//! checks, slow request bodies beside complete calls, streams per connection, and answers
-//! whose readers never open their flow-control window (with the server's resident memory).
+//! checks, slow request bodies beside complete calls, streams per connection, connections
+//! (their number and age), and answers whose readers never open their flow-control window
+//! (with the server's resident memory).
 
 use mahjong_referee::config::Config;
 use mahjong_referee::pb;
@@ -507,6 +508,93 @@ async fn streams_per_connection_are_capped() {
         .expect("the ninth call is served once a stream is free")
         .unwrap();
     assert_eq!(status, http::StatusCode::OK);
+}
+
+/// At most `--max-connections` connections are open at once: a further one is not served
+/// (it waits in the listen backlog) until one of them closes, so that idle connections,
+/// about 21 KB each, cannot take the server's memory. (Before, every connection was
+/// accepted: 5,000 idle ones took 100 MB.)
+#[tokio::test]
+async fn connections_are_capped() {
+    let server = spawn(Config {
+        max_connections: 2,
+        ..config()
+    })
+    .await;
+    // Two connections that do nothing after their HTTP/2 preface.
+    let mut idle = Vec::new();
+    for _ in 0..2 {
+        let mut tcp = tokio::net::TcpStream::connect(server.addr)
+            .await
+            .expect("connects");
+        tokio::io::AsyncWriteExt::write_all(&mut tcp, H2_PREFACE)
+            .await
+            .expect("writes");
+        idle.push(tcp);
+    }
+    let addr = server.addr;
+    let third = tokio::spawn(async move {
+        let channel = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
+            .unwrap()
+            .connect()
+            .await
+            .expect("connects");
+        tonic_health::pb::health_client::HealthClient::new(channel)
+            .check(tonic_health::pb::HealthCheckRequest::default())
+            .await
+            .map(|r| r.into_inner().status)
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert!(
+        !third.is_finished(),
+        "a third connection was served at once"
+    );
+    // One idle connection closes: the third is served.
+    drop(idle.pop());
+    let status = tokio::time::timeout(crate::helpers::PATIENCE, third)
+        .await
+        .expect("the third connection is served once a place is free")
+        .unwrap()
+        .expect("a health answer");
+    assert_eq!(
+        status,
+        tonic_health::pb::health_check_response::ServingStatus::Serving as i32
+    );
+}
+
+/// The HTTP/2 client preface and an empty SETTINGS frame: a connection that then does
+/// nothing.
+const H2_PREFACE: &[u8] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\0\0\0\x04\0\0\0\0\0";
+
+/// With `--max-connection-age-seconds`, a connection is asked to close (GOAWAY) once that
+/// old, and closed when its client does not: so that clients spread again over the
+/// replicas after a scale-out. Without it, connections stay open.
+#[tokio::test]
+async fn connections_are_closed_at_their_age() {
+    use tokio::io::AsyncReadExt as _;
+    for (age, closed) in [(1, true), (0, false)] {
+        let server = spawn(Config {
+            max_connection_age: std::time::Duration::from_secs(age),
+            request_timeout: std::time::Duration::from_secs(1),
+            ..config()
+        })
+        .await;
+        let mut tcp = tokio::net::TcpStream::connect(server.addr)
+            .await
+            .expect("connects");
+        tokio::io::AsyncWriteExt::write_all(&mut tcp, H2_PREFACE)
+            .await
+            .expect("writes");
+        // Read (and drop) what the server sends until it closes the connection.
+        let read_to_end = async {
+            let mut sink = Vec::new();
+            let _ = tcp.read_to_end(&mut sink).await;
+        };
+        let ended = tokio::time::timeout(std::time::Duration::from_secs(3), read_to_end)
+            .await
+            .is_ok();
+        assert_eq!(ended, closed, "age {age}s");
+    }
 }
 
 /// The resident memory of process `pid`, in bytes (Linux).

@@ -150,10 +150,16 @@ async fn serve_help_names_every_flag_and_variable_with_its_default() {
             "MAHJONG_MAX_BUFFERED_BYTES",
             Some("67108864"),
         ),
+        ("--max-connections", "MAHJONG_MAX_CONNECTIONS", Some("1024")),
         (
             "--max-streams-per-connection",
             "MAHJONG_MAX_STREAMS_PER_CONNECTION",
             Some("100"),
+        ),
+        (
+            "--max-connection-age-seconds",
+            "MAHJONG_MAX_CONNECTION_AGE_SECONDS",
+            Some("0"),
         ),
         (
             "--keepalive-seconds",

@@ -19,6 +19,7 @@ use std::task::{Context, Poll, ready};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
+use tokio::sync::OwnedSemaphorePermit;
 use tonic::transport::server::{Connected, TcpConnectInfo};
 
 /// The most bytes held back for the next write. `h2` puts a large data frame's header
@@ -32,6 +33,9 @@ pub struct Connection {
     stream: TcpStream,
     /// Bytes accepted from the writer and not yet sent: they go before anything else.
     held: Vec<u8>,
+    /// The connection's place among the server's (`--max-connections`), given back when it
+    /// closes.
+    _slot: Option<OwnedSemaphorePermit>,
 }
 
 impl From<TcpStream> for Connection {
@@ -39,11 +43,20 @@ impl From<TcpStream> for Connection {
         Connection {
             stream,
             held: Vec::with_capacity(HOLD_BYTES),
+            _slot: None,
         }
     }
 }
 
 impl Connection {
+    /// `stream`, holding `slot` until the connection closes.
+    pub fn holding(stream: TcpStream, slot: OwnedSemaphorePermit) -> Self {
+        Connection {
+            _slot: Some(slot),
+            ..Connection::from(stream)
+        }
+    }
+
     /// Sends what is held, as far as the socket takes it now.
     fn poll_send_held(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         while !self.held.is_empty() {
