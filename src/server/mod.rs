@@ -219,14 +219,19 @@ impl Server {
         }
         set_health(&health, ServingStatus::Serving).await;
         tracing::info!(%local_addr, "serving");
-        // The analysis tables take a quarter of a second: built once serving, on a blocking
-        // thread, rather than in the first AnalyzeHand call (which waits for them if it comes
-        // first).
-        tokio::task::spawn_blocking(|| {
-            let started = std::time::Instant::now();
-            mcr::shape::warm_up();
-            tracing::debug!(took = ?started.elapsed(), "shape tables built");
-        });
+        // The analysis tables take a quarter of a second: built once serving, on a thread of
+        // their own, rather than in the first AnalyzeHand call (which waits for them if it
+        // comes first). Not a runtime thread: a shutdown does not wait for it.
+        let warming = std::thread::Builder::new()
+            .name("warm-up".to_owned())
+            .spawn(|| {
+                let started = std::time::Instant::now();
+                mcr::shape::warm_up();
+                tracing::debug!(took = ?started.elapsed(), "shape tables built");
+            });
+        if let Err(e) = warming {
+            tracing::warn!(error = %e, "no thread for the warm-up: the first analysis builds the tables");
+        }
 
         tokio::select! {
             () = shutdown => {}
