@@ -11,12 +11,13 @@
 //! Modules: [`service`] (the handlers, behind the generated [`crate::api::stub`]),
 //! [`status`] (the one error → status mapping), [`guard`] (load shedding and deadlines),
 //! [`compute`] (the CPU work off the I/O threads), [`budget`] (the bytes held for clients),
-//! [`shutdown`] (the signals).
+//! [`listener`] (the connections accepted), [`shutdown`] (the signals).
 
 pub mod budget;
 pub mod compute;
 pub mod guard;
 pub mod kiosk;
+pub mod listener;
 pub mod service;
 pub mod shutdown;
 pub mod status;
@@ -28,10 +29,8 @@ use std::time::Duration;
 
 use http::HeaderName;
 use tokio::net::TcpListener;
-use tokio_stream::StreamExt as _;
 use tonic::codec::CompressionEncoding;
 use tonic::server::NamedService;
-use tonic::transport::server::TcpIncoming;
 use tonic::transport::{Certificate, Identity, ServerTlsConfig};
 use tonic_health::ServingStatus;
 use tonic_health::server::HealthReporter;
@@ -207,7 +206,7 @@ impl Server {
             .add_service(Guarded::new(referee, &config, budget));
 
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let incoming = connections(listener, config.max_connections);
+        let incoming = listener::connections(listener, config.max_connections);
         let mut serving = tokio::spawn(router.serve_with_incoming_shutdown(incoming, async {
             let _ = stopped.await;
         }));
@@ -325,34 +324,6 @@ impl MetricsEndpoint {
         let _ = self.stop.send(());
         let _ = self.task.await;
     }
-}
-
-/// How long the listener pauses after a failed accept (e.g. no file descriptor left), so
-/// that it does not spin on the connection still waiting.
-const ACCEPT_ERROR_PAUSE: Duration = Duration::from_millis(50);
-
-/// The connections `listener` accepts, at most `max` open at once: at the limit it accepts
-/// no more until one closes (the kernel holds the next in its backlog). A failed accept is
-/// passed on (tonic logs and skips it) after a pause of [`ACCEPT_ERROR_PAUSE`].
-fn connections(
-    listener: TcpListener,
-    max: usize,
-) -> impl tokio_stream::Stream<Item = std::io::Result<crate::api::fast::io::Connection>> {
-    let slots = std::sync::Arc::new(tokio::sync::Semaphore::new(max));
-    let accepted = TcpIncoming::from(listener).with_nodelay(Some(true));
-    futures_util::stream::unfold((accepted, slots), |(mut accepted, slots)| async move {
-        // The semaphore is never closed: `None` does not happen.
-        let slot = slots.clone().acquire_owned().await.ok()?;
-        let next = match accepted.next().await? {
-            Ok(stream) => Ok(crate::api::fast::io::Connection::holding(stream, slot)),
-            Err(e) => {
-                tracing::warn!(error = %e, "accepting a connection failed");
-                tokio::time::sleep(ACCEPT_ERROR_PAUSE).await;
-                Err(e)
-            }
-        };
-        Some((next, (accepted, slots)))
-    })
 }
 
 /// The result of the serving task once it ended (an error only if it failed).
