@@ -3,7 +3,8 @@
 //!
 //! The `api` group measures what the server does for a `ScoreHand` call apart from the
 //! transport: decode the request bytes, convert, validate, score and encode the
-//! response (`api/score_hand`), and the same for 1,000-hand `BatchScoreHands` requests in
+//! response (`api/score_hand`; with house rules on every call, `api/score_hand_house_rules`),
+//! and the same for 1,000-hand `BatchScoreHands` requests in
 //! the full and the basic view (`api/batch_score_hands`, `api/batch_score_hands_basic`,
 //! counted in hands), and in the basic view with house rules for the whole batch
 //! (`api/batch_score_hands_house_rules`); and the full-view batches through the server's handler on a runtime of
@@ -113,22 +114,38 @@ fn bench_api(c: &mut Criterion) {
     group.throughput(Throughput::Elements(
         u64::try_from(requests.len()).unwrap_or(u64::MAX),
     ));
-    group.bench_function("score_hand", |b| {
-        b.iter(|| {
-            let mut bytes = 0usize;
-            for encoded in &requests {
-                let request = ScoreHandQuery::decode(encoded.as_slice()).expect("decodes");
-                let response = scoring::score_hand(request).expect("a well-formed hand");
-                bytes += response.as_bytes().len();
-            }
-            std::hint::black_box(bytes)
-        });
-    });
-    // House rules for the whole batch: a club's base points (底分 8 instead of 0).
+    // House rules: a club's base points (底分 8 instead of 0), on every call or batch.
     let house = pb::RuleOverrides {
         base_points: Some(8),
         ..pb::RuleOverrides::default()
     };
+    let with_house: Vec<Vec<u8>> = requests
+        .iter()
+        .filter_map(|r| pb::ScoreHandRequest::decode(r.as_slice()).ok())
+        .map(|r| {
+            pb::ScoreHandRequest {
+                overrides: Some(Box::new(house.clone())),
+                ..r
+            }
+            .encode_to_vec()
+        })
+        .collect();
+    for (id, requests) in [
+        ("score_hand", &requests),
+        ("score_hand_house_rules", &with_house),
+    ] {
+        group.bench_function(id, |b| {
+            b.iter(|| {
+                let mut bytes = 0usize;
+                for encoded in requests {
+                    let request = ScoreHandQuery::decode(encoded.as_slice()).expect("decodes");
+                    let response = scoring::score_hand(request).expect("a well-formed hand");
+                    bytes += response.as_bytes().len();
+                }
+                std::hint::black_box(bytes)
+            });
+        });
+    }
     for (id, batches) in [
         ("batch_score_hands", batches(pb::ScoreView::Full)),
         ("batch_score_hands_basic", batches(pb::ScoreView::Basic)),

@@ -394,6 +394,52 @@ fn a_casual_room_wins_below_eight_and_the_fingerprint_says_so() {
     assert!(mil.switches.iter().all(|s| !s.meaning.is_empty()));
 }
 
+/// The house rules asked for again are the ones built the first time (they are kept, and
+/// served again to the next request that asks for the same ruleset and overrides): every
+/// request answers as when its rules were built for it, whatever came before it.
+#[test]
+fn the_same_house_rules_asked_again_are_the_same_rules() {
+    let rulesets = [
+        pb::Ruleset::ChineseOfficial1998,
+        pb::Ruleset::Mil,
+        pb::Ruleset::GreenBook2006,
+    ];
+    let house = [
+        json!({"minimumFan": 0}),
+        json!({"minimumFan": 0, "flowerPoints": 2}),
+        json!({"basePoints": 8}),
+    ];
+    let hands = corpus_requests(pb::Ruleset::Unspecified);
+    let ask = |ruleset: pb::Ruleset, o: &Value, hand: &pb::ScoreHandRequest| {
+        score_request(&pb::ScoreHandRequest {
+            ruleset: ruleset as i32,
+            overrides: Some(Box::new(overrides(o))),
+            ..hand.clone()
+        })
+    };
+    // Built for each request: no two requests in a row ask for the same rules.
+    let mut built = Vec::new();
+    for (i, o) in house.iter().enumerate() {
+        for (j, &ruleset) in rulesets.iter().enumerate() {
+            let hand = &hands[(i * 3 + j) * 7];
+            built.push((ruleset, o, hand, ask(ruleset, o, hand)));
+        }
+    }
+    let fingerprints: BTreeSet<&str> = built
+        .iter()
+        .map(|(.., r)| r.rules_fingerprint.as_str())
+        .collect();
+    assert_eq!(fingerprints.len(), 9, "every pair has rules of its own");
+    // Asked twice in a row (the second time, the kept rules answer): after the same
+    // overrides under another ruleset, then after other overrides under the same ruleset.
+    let by_ruleset = (0..3).flat_map(|j| (0..3).map(move |i| i * 3 + j));
+    for k in (0..built.len()).chain(by_ruleset) {
+        let (ruleset, o, hand, first) = &built[k];
+        assert_eq!(&ask(*ruleset, o, hand), first, "{ruleset:?} {o}");
+        assert_eq!(&ask(*ruleset, o, hand), first, "{ruleset:?} {o}");
+    }
+}
+
 #[test]
 fn out_of_range_values_are_invalid_with_their_path() {
     let o = overrides(&json!({

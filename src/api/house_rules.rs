@@ -11,6 +11,7 @@ use mcr::{Fan, Rules, RulesetId, Violation};
 
 use super::pb;
 use super::values::{fan_from_pb, ruleset_from_pb, value_invalid};
+use std::sync::{Mutex, PoisonError};
 
 /// The most exclusions one list of the overrides may name.
 pub const MAX_EXCLUSIONS: usize = 256;
@@ -22,7 +23,36 @@ pub fn fingerprint_text(fingerprint: u64) -> String {
 
 /// The rules of a request: its `ruleset` number and its overrides (absent: none), violations
 /// at `ruleset` and at `{prefix}.…` (`overrides.minimum_fan`).
+///
+/// The last house rules built are kept with what they were built from and served again to
+/// the next request that asks for the same: a game sends its house rules with every call,
+/// and building them (their fingerprint is text) costs more than scoring the hand.
 pub fn rules_from_pb(
+    ruleset: i32,
+    overrides: Option<&pb::RuleOverrides>,
+    prefix: &str,
+) -> Result<Rules, Vec<Violation>> {
+    let Some(overrides) = overrides else {
+        return build_rules(ruleset, None, prefix);
+    };
+    let last = || LAST_BUILT.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((number, built_from, rules)) = last().as_ref()
+        && *number == ruleset
+        && built_from == overrides
+    {
+        return Ok(rules.clone());
+    }
+    let rules = build_rules(ruleset, Some(overrides), prefix)?;
+    *last() = Some((ruleset, overrides.clone(), rules.clone()));
+    Ok(rules)
+}
+
+/// The last house rules [`rules_from_pb`] built: its ruleset number, the overrides and the
+/// rules (only rules that were built: overrides with violations are not kept).
+static LAST_BUILT: Mutex<Option<(i32, pb::RuleOverrides, Rules)>> = Mutex::new(None);
+
+/// [`rules_from_pb`], built every time.
+fn build_rules(
     ruleset: i32,
     overrides: Option<&pb::RuleOverrides>,
     prefix: &str,
