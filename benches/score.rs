@@ -169,11 +169,19 @@ fn bench_api(c: &mut Criterion) {
             });
         });
     }
-    // The server's handler on a runtime of one and of two worker threads: a batch above
-    // 512 hands is scored in parts on every worker.
-    let batches = batches(pb::ScoreView::Full);
+    bench_handler_workers(&mut group, &batches(pb::ScoreView::Full), BATCH);
+    group.finish();
+}
+
+/// The server's handler on a runtime of one and of two worker threads: a batch above 512
+/// hands is scored in parts on every worker.
+fn bench_handler_workers(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    batches: &[Bytes],
+    hands_a_batch: usize,
+) {
     group.throughput(Throughput::Elements(
-        u64::try_from(batches.len() * BATCH).unwrap_or(u64::MAX),
+        u64::try_from(batches.len() * hands_a_batch).unwrap_or(u64::MAX),
     ));
     for (id, workers) in [
         ("batch_score_hands_1_thread", 1),
@@ -188,7 +196,7 @@ fn bench_api(c: &mut Criterion) {
             b.iter(|| {
                 runtime.block_on(async {
                     let mut bytes = 0usize;
-                    for encoded in &batches {
+                    for encoded in batches {
                         let request =
                             BatchScoreHandsQuery::decode(encoded.clone()).expect("decodes");
                         let response = referee
@@ -202,7 +210,6 @@ fn bench_api(c: &mut Criterion) {
             });
         });
     }
-    group.finish();
 }
 
 criterion_group!(benches, bench, bench_api);
