@@ -524,13 +524,7 @@ async fn connections_are_capped() {
     // Two connections that do nothing after their HTTP/2 preface.
     let mut idle = Vec::new();
     for _ in 0..2 {
-        let mut tcp = tokio::net::TcpStream::connect(server.addr)
-            .await
-            .expect("connects");
-        tokio::io::AsyncWriteExt::write_all(&mut tcp, H2_PREFACE)
-            .await
-            .expect("writes");
-        idle.push(tcp);
+        idle.push(idle_connection(server.addr).await);
     }
     let addr = server.addr;
     let third = tokio::spawn(async move {
@@ -562,9 +556,18 @@ async fn connections_are_capped() {
     );
 }
 
-/// The HTTP/2 client preface and an empty SETTINGS frame: a connection that then does
-/// nothing.
-const H2_PREFACE: &[u8] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\0\0\0\x04\0\0\0\0\0";
+/// A connection to `addr` that sends the HTTP/2 client preface and an empty SETTINGS frame,
+/// then nothing.
+async fn idle_connection(addr: std::net::SocketAddr) -> tokio::net::TcpStream {
+    const PREFACE: &[u8] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\0\0\0\x04\0\0\0\0\0";
+    let mut tcp = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    tokio::io::AsyncWriteExt::write_all(&mut tcp, PREFACE)
+        .await
+        .expect("writes");
+    tcp
+}
 
 /// With `--max-connection-age-seconds`, a connection is asked to close (GOAWAY) once that
 /// old, and closed when its client does not: so that clients spread again over the
@@ -581,12 +584,7 @@ async fn connections_are_closed_at_their_age() {
             ..config()
         })
         .await;
-        let mut tcp = tokio::net::TcpStream::connect(server.addr)
-            .await
-            .expect("connects");
-        tokio::io::AsyncWriteExt::write_all(&mut tcp, H2_PREFACE)
-            .await
-            .expect("writes");
+        let mut tcp = idle_connection(server.addr).await;
         // Read (and drop) what the server sends until it closes the connection.
         let read_to_end = async {
             let mut sink = Vec::new();
