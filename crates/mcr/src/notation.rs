@@ -312,6 +312,16 @@ pub fn write_tiles(out: &mut String, tiles: &[Tile]) {
     write_tile_run(out, tiles.iter().copied());
 }
 
+/// The counts of a plain run of tiles (`123m45pEE`), for the engine's unit tests.
+#[cfg(test)]
+pub(crate) fn test_counts(tiles: &str) -> crate::tile::Counts {
+    let mut counts = [0; 34];
+    for t in parse_tiles(tiles).unwrap() {
+        counts[t.index()] += 1;
+    }
+    counts
+}
+
 /// Somewhere notation is written to: a `String`, or the bytes of a message being encoded.
 pub trait NotationSink {
     /// Appends the ASCII character `byte`.

@@ -284,13 +284,7 @@ pub(crate) fn waits(before: &Counts, held: &Counts, formal: bool) -> u64 {
 mod tests {
     use super::*;
 
-    fn counts(tiles: &str) -> Counts {
-        let mut c = [0; 34];
-        for t in crate::notation::parse_tiles(tiles).unwrap() {
-            c[t.index()] += 1;
-        }
-        c
-    }
+    use crate::notation::test_counts as counts;
 
     fn wait_list(tiles: &str) -> Vec<String> {
         let c = counts(tiles);

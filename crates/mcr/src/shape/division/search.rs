@@ -101,13 +101,7 @@ fn divide(
 mod tests {
     use super::*;
 
-    fn counts(tiles: &str) -> Counts {
-        let mut c = [0; 34];
-        for t in crate::notation::parse_tiles(tiles).unwrap() {
-            c[t.index()] += 1;
-        }
-        c
-    }
+    use crate::notation::test_counts as counts;
 
     #[test]
     fn every_division_is_found_once() {

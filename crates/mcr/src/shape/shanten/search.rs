@@ -157,13 +157,7 @@ pub(super) fn standard_distance(counts: &Counts, needed_sets: usize) -> i8 {
 mod tests {
     use super::*;
 
-    fn counts(tiles: &str) -> Counts {
-        let mut c = [0; 34];
-        for t in crate::notation::parse_tiles(tiles).unwrap_or_default() {
-            c[t.index()] += 1;
-        }
-        c
-    }
+    use crate::notation::test_counts as counts;
 
     #[test]
     fn triples_of_a_run() {
