@@ -214,48 +214,39 @@ pub fn standard_fingerprint(id: RulesetId) -> u64 {
 
 fn apply(base: &Ruleset<'static>, o: &RuleOverrides) -> HouseRules {
     let mut scalars = *base;
-    let set = |target: &mut u32, value: Option<u32>| {
-        if let Some(value) = value {
-            *target = value;
-        }
-    };
-    let flag = |target: &mut bool, value: Option<bool>| {
-        if let Some(value) = value {
-            *target = value;
-        }
-    };
     set(&mut scalars.minimum_fan, o.minimum_fan);
     set(&mut scalars.base_points, o.base_points);
-    scalars.three_kongs = o.three_kongs.unwrap_or(scalars.three_kongs);
-    scalars.nine_gates_terminal_pungs = o
-        .nine_gates_terminal_pungs
-        .unwrap_or(scalars.nine_gates_terminal_pungs);
-    flag(
+    set(&mut scalars.three_kongs, o.three_kongs);
+    set(
+        &mut scalars.nine_gates_terminal_pungs,
+        o.nine_gates_terminal_pungs,
+    );
+    set(
         &mut scalars.wait_counts_exhausted_tiles,
         o.wait_counts_exhausted_tiles,
     );
-    flag(
+    set(
         &mut scalars.seven_pairs_honor_tile_hog,
         o.seven_pairs_honor_tile_hog,
     );
-    flag(
+    set(
         &mut scalars.lesser_honors_knitted_straight,
         o.lesser_honors_knitted_straight,
     );
-    flag(
+    set(
         &mut scalars.knitted_straight_all_chows,
         o.knitted_straight_all_chows,
     );
-    scalars.standard_points = o.standard_points.unwrap_or(scalars.standard_points);
-    scalars.standard_point_ties = o.standard_point_ties.unwrap_or(scalars.standard_point_ties);
+    set(&mut scalars.standard_points, o.standard_points);
+    set(&mut scalars.standard_point_ties, o.standard_point_ties);
     let p = &mut scalars.penalties;
     set(&mut p.false_win_each, o.false_win_each);
     set(&mut p.not_ready_win_each, o.not_ready_win_each);
-    flag(
+    set(
         &mut p.false_win_loses_right_to_win,
         o.false_win_loses_right_to_win,
     );
-    flag(
+    set(
         &mut p.deliberate_false_win_disqualifies,
         o.deliberate_false_win_disqualifies,
     );
@@ -271,6 +262,13 @@ fn apply(base: &Ruleset<'static>, o: &RuleOverrides) -> HouseRules {
     let mut house = lists(base, o, scalars);
     house.fingerprint = fingerprint(&house.ruleset());
     house
+}
+
+/// A switch replaced by its override, when there is one.
+fn set<T>(switch: &mut T, replaced: Option<T>) {
+    if let Some(value) = replaced {
+        *switch = value;
+    }
 }
 
 /// The house rules with their lists: the ruleset's, with the overrides' in place.
