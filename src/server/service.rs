@@ -229,26 +229,24 @@ impl MahjongService for Referee {
         let mut scoring = scoring::BatchScoring::new(request).map_err(ApiError::from)?;
         // The answer is charged as it grows, so that many large batches at once cannot hold
         // more than the budget between them.
-        let mut charge = Charge::none();
         if hands > PARALLEL_ABOVE_HANDS && several_workers() {
-            let parts = scoring.parts(BATCH_STEP_HANDS);
-            if let Some(response) = self.score_parts(parts, &mut charge).await? {
-                let charged = response.as_bytes().len();
-                return self.batch_answer(response, charge, charged);
+            // When a part meets an entry only prost reads, prost reads the whole message (or
+            // says why it cannot, as it would when scoring in order reached that entry), and
+            // its entries are scored in parts again: every part can read them then, so the
+            // second round answers.
+            for prost_first in [false, true] {
+                if prost_first {
+                    scoring.read_all().map_err(ApiError::from)?;
+                }
+                let mut charge = Charge::none();
+                let parts = scoring.parts(BATCH_STEP_HANDS);
+                if let Some(response) = self.score_parts(parts, &mut charge).await? {
+                    let charged = response.as_bytes().len();
+                    return self.batch_answer(response, charge, charged);
+                }
             }
-            // An entry only prost reads: prost reads the whole message (or says why it
-            // cannot, as it would when scoring in order reached that entry), then its entries
-            // are scored in parts.
-            charge = Charge::none();
-            scoring.read_all().map_err(ApiError::from)?;
-            let parts = scoring.parts(BATCH_STEP_HANDS);
-            if let Some(response) = self.score_parts(parts, &mut charge).await? {
-                let charged = response.as_bytes().len();
-                return self.batch_answer(response, charge, charged);
-            }
-            // Not reached: prost's entries are every part's to read.
-            charge = Charge::none();
         }
+        let mut charge = Charge::none();
         let mut charged = 0;
         loop {
             let more = scoring.score(BATCH_STEP_HANDS).map_err(ApiError::from)?;
