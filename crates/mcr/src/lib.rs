@@ -41,6 +41,7 @@ pub mod house_rules;
 pub mod notation;
 pub mod payments;
 pub mod penalty;
+pub mod play;
 pub mod ruleset;
 pub mod score;
 pub mod seat;

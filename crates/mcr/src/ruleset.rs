@@ -61,6 +61,71 @@ pub enum StandardPoints {
     Table4210,
 }
 
+/// Which wall a hand is played from (RULES.md §1.1, §1.6): how many tiles are drawn after the
+/// deal, and which draw is the last tile (妙手回春, 海底捞月).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WallRule {
+    /// One shared wall of the 136 tiles without flowers: 84 draws after the deal, replacement
+    /// draws included; the 84th is the last tile.
+    Shared136,
+    /// One shared wall of all 144 tiles, flowers included (§1.1): 92 draws after the deal,
+    /// the replacements for flowers and kongs included.
+    Shared144,
+    /// Botzone's judge: 136 tiles, each seat draws from a wall of its own (13 dealt, 21 to
+    /// draw); the hand ends when the seat to draw has none left.
+    Botzone,
+}
+
+/// What may be claimed on the last discard, when the wall is empty (RULES.md §3.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LastDiscardClaims {
+    /// Only a win (海底捞月): no chow, pung or kong, since no discard can follow.
+    WinsOnly,
+    /// Any claim; a seat that claims must then discard, and that discard can only be won.
+    All,
+}
+
+/// Which tile an added kong (加杠) may add to a melded pung (RULES.md §1.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AddedKongTile {
+    /// Only the tile just drawn.
+    JustDrawn,
+    /// Any copy held, also one kept since an earlier draw (Botzone's records).
+    AnyHeld,
+}
+
+/// Several players winning on one discard (RULES.md §1.4, §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MultipleWinners {
+    /// 截和: only the first claimant counter-clockwise from the discarder wins.
+    HeadBump,
+}
+
+/// The switches of the procedure of play (行牌) that the rulebooks leave open. They are the
+/// same in the three rulesets; house rules change them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlayRules {
+    /// The wall.
+    pub wall: WallRule,
+    /// Claims on the last discard.
+    pub last_discard_claims: LastDiscardClaims,
+    /// The tile an added kong adds.
+    pub added_kong_tile: AddedKongTile,
+    /// Several winners on one discard.
+    pub multiple_winners: MultipleWinners,
+}
+
+impl PlayRules {
+    /// The switches in the three rulesets: one shared 136-tile wall, only a win on the last
+    /// discard, an added kong with the tile just drawn (R98 §7-7), head-bump.
+    pub const DEFAULT: PlayRules = PlayRules {
+        wall: WallRule::Shared136,
+        last_discard_claims: LastDiscardClaims::WinsOnly,
+        added_kong_tile: AddedKongTile::JustDrawn,
+        multiple_winners: MultipleWinners::HeadBump,
+    };
+}
+
 /// A complete set of scoring switches. The three rulesets are `Ruleset<'static>`; house rules
 /// (`crate::house_rules`) borrow their lists from the overrides that made them.
 #[allow(clippy::struct_excessive_bools)] // each bool is one yes/no question of the rulebooks
@@ -100,6 +165,8 @@ pub struct Ruleset<'a> {
     pub repeat_offences: Escalation<'a>,
     /// Late arrival at a session (局).
     pub late_arrival: LateArrivalScale<'a>,
+    /// The procedure of play: the wall and the claims the rulebooks leave open.
+    pub play: PlayRules,
 }
 
 /// R98 §13–§14 (book pp.32–36): 错和/和错牌 10 and 诈和 20 to each other player with 停和,
@@ -180,6 +247,7 @@ impl Ruleset<'static> {
         penalties: R98_PENALTIES,
         repeat_offences: REPEAT_OFFENCES,
         late_arrival: LATE_ARRIVAL,
+        play: PlayRules::DEFAULT,
     };
 
     /// `MIL`: the rulings of the common Chinese scoring apps (the public corpus).
@@ -201,6 +269,7 @@ impl Ruleset<'static> {
         penalties: R98_PENALTIES,
         repeat_offences: REPEAT_OFFENCES,
         late_arrival: LATE_ARRIVAL,
+        play: PlayRules::DEFAULT,
     };
 
     /// `GREEN_BOOK_2006`: the WMO Green Book as played at EMA tournaments.
@@ -222,6 +291,7 @@ impl Ruleset<'static> {
         penalties: GREEN_BOOK_PENALTIES,
         repeat_offences: REPEAT_OFFENCES,
         late_arrival: LATE_ARRIVAL,
+        play: PlayRules::DEFAULT,
     };
 
     /// The ruleset for an id.

@@ -1,0 +1,28 @@
+//! The procedure of play (行牌, RULES.md §1.4–§1.6, §3.7, §5): a hand in play and its
+//! transition, and whole hands replayed from their records.
+//!
+//! - [`record`]: what a record holds (the deal, the events, the wall, its own statements);
+//! - [`code`]: the findings, each with a stable code, its rule and its consequence;
+//! - [`state`]: the state of a hand in play ([`PlayState`]): the wall, each seat's tiles,
+//!   whose move it is;
+//! - [`win`]: a declaration of 和 judged, with the circumstances the log shows;
+//! - [`step`]: the transition ([`PlayState::apply`], and its pure form [`PlayState::next`]);
+//! - [`replay`]: a whole record judged ([`replay()`]);
+//! - [`botzone`]: Botzone's line format, read and written.
+//!
+//! The switches the rulebooks leave open are [`crate::ruleset::PlayRules`].
+
+pub mod botzone;
+pub mod code;
+pub mod record;
+pub mod replay;
+pub mod state;
+pub mod step;
+pub mod win;
+
+pub use code::{At, Consequence, PlayCode, PlayViolation};
+pub use record::{Action, Circumstances, Drawn, Event, Flower, OverriddenClaim, Record, Stated};
+pub use replay::{Replay, ReplayEnd, ReplayOptions, replay};
+pub use state::{DrawKind, Ending, Phase, PlayState, SeatState, Wall, WallLeft};
+pub use step::Effects;
+pub use win::JudgedWin;

@@ -1,0 +1,224 @@
+//! A whole hand replayed from its record: every event judged in order, the win's
+//! circumstances derived from the log, the score and the settlement, and every place where
+//! the record's own statements differ.
+
+use crate::declaration::Declaration;
+use crate::payments::Payments;
+use crate::ruleset::Ruleset;
+use crate::seat::BySeat;
+
+use super::code::{At, Consequence, PlayCode, PlayViolation};
+use super::record::{Circumstances, Record};
+use super::state::{Ending, Phase, PlayState};
+use super::step::Effects;
+use super::win::JudgedWin;
+
+/// What a replay is asked for besides the verdict.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ReplayOptions {
+    /// Keep the state after every event (for a viewer).
+    pub snapshots: bool,
+}
+
+/// How the replayed hand ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayEnd {
+    /// A valid win.
+    Win(Box<JudgedWin>),
+    /// 荒牌.
+    DrawGame,
+    /// No result: the replay stopped where the state could no longer be known, or the record
+    /// ends before the hand does.
+    NoResult,
+}
+
+/// The verdict on a whole record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// Every finding, in record order (the deal, then events, then the record's statements).
+    pub violations: Vec<PlayViolation>,
+    /// How the hand ended.
+    pub end: ReplayEnd,
+    /// The false declarations of 和, judged, with their rulings.
+    pub false_wins: Vec<JudgedWin>,
+    /// The settlement: the win's payments and the penalties of false declarations; `None`
+    /// when the hand has no result.
+    pub payments: Option<Payments>,
+    /// The state after each event (the deal first), when asked for; up to where the replay
+    /// stopped.
+    pub snapshots: Vec<PlayState>,
+}
+
+impl Replay {
+    /// The valid win, if the hand ended in one.
+    pub fn win(&self) -> Option<&JudgedWin> {
+        match &self.end {
+            ReplayEnd::Win(w) => Some(w),
+            ReplayEnd::DrawGame | ReplayEnd::NoResult => None,
+        }
+    }
+
+    /// Each seat's net points, when the hand has a result.
+    pub fn deltas(&self) -> Option<BySeat<i64>> {
+        self.payments.as_ref().map(Payments::deltas)
+    }
+
+    /// The first finding, if any.
+    pub fn first_violation(&self) -> Option<&PlayViolation> {
+        self.violations.first()
+    }
+
+    /// Whether the replay stopped before the end of the record.
+    pub fn stopped(&self) -> bool {
+        self.violations
+            .iter()
+            .any(|v| v.consequence() == Consequence::Stops)
+    }
+}
+
+/// Replays `record` under `rules`.
+pub fn replay(record: &Record, rules: &Ruleset, options: ReplayOptions) -> Replay {
+    let mut state = match PlayState::deal(
+        rules.play,
+        record.prevalent_wind,
+        &record.deal,
+        record.wall.clone(),
+    ) {
+        Ok(state) => state,
+        Err(violations) => {
+            return Replay {
+                violations,
+                end: ReplayEnd::NoResult,
+                false_wins: Vec::new(),
+                payments: None,
+                snapshots: Vec::new(),
+            };
+        }
+    };
+    let mut effects = Effects::default();
+    let mut snapshots = Vec::new();
+    if options.snapshots {
+        snapshots.reserve(record.events.len() + 1);
+        snapshots.push(state.clone());
+    }
+    for (index, event) in record.events.iter().enumerate() {
+        if state.phase() == Phase::Over(Ending::Stopped) {
+            break;
+        }
+        state.apply(index, event, rules, &mut effects);
+        if options.snapshots {
+            snapshots.push(state.clone());
+        }
+    }
+    if record.draw_game {
+        state.declare_draw_game(At::End, &mut effects);
+    } else if let Some(v) = state.unfinished() {
+        effects.violations.push(v);
+    }
+    let Effects {
+        mut violations,
+        wins,
+    } = effects;
+    let (valid, false_wins): (Vec<JudgedWin>, Vec<JudgedWin>) =
+        wins.into_iter().partition(JudgedWin::is_valid);
+    let end = match state.phase() {
+        Phase::Over(Ending::Win(_)) => valid
+            .into_iter()
+            .next()
+            .map_or(ReplayEnd::NoResult, |w| ReplayEnd::Win(Box::new(w))),
+        Phase::Over(Ending::DrawGame) => ReplayEnd::DrawGame,
+        Phase::Over(Ending::Stopped)
+        | Phase::Draw { .. }
+        | Phase::Act { .. }
+        | Phase::Discarded { .. }
+        | Phase::AddingKong { .. } => ReplayEnd::NoResult,
+    };
+    let payments = settle(&end, &false_wins, rules);
+    check_stated(record, &end, payments.as_ref(), &mut violations);
+    Replay {
+        violations,
+        end,
+        false_wins,
+        payments,
+        snapshots,
+    }
+}
+
+/// The win's payments and the false declarations' penalties.
+fn settle(end: &ReplayEnd, false_wins: &[JudgedWin], rules: &Ruleset) -> Option<Payments> {
+    let mut payments = match end {
+        ReplayEnd::Win(win) => Payments::for_win(
+            &Declaration {
+                declarer: win.seat,
+                source: win.source,
+            },
+            i64::from(rules.base_points),
+            i64::from(win.scoring.total),
+        ),
+        ReplayEnd::DrawGame => Payments::default(),
+        ReplayEnd::NoResult => return None,
+    };
+    for judged in false_wins {
+        if let Some(ruling) = &judged.ruling {
+            payments.extend(ruling.payments());
+        }
+    }
+    Some(payments)
+}
+
+/// Every place where the record's statements differ from the referee's result.
+fn check_stated(
+    record: &Record,
+    end: &ReplayEnd,
+    payments: Option<&Payments>,
+    violations: &mut Vec<PlayViolation>,
+) {
+    let stated = &record.stated;
+    let fan = match end {
+        ReplayEnd::Win(win) => Some(i64::from(win.scoring.fan_total)),
+        ReplayEnd::DrawGame => Some(0),
+        ReplayEnd::NoResult => None,
+    };
+    if let (Some(said), Some(fan)) = (stated.fan, fan)
+        && said != fan
+    {
+        violations.push(PlayViolation {
+            at: At::StatedFan,
+            code: PlayCode::FanMismatch,
+            seat: None,
+            message: format!("the record states {said} fan; the log's hand scores {fan}"),
+        });
+    }
+    if let (Some(said), Some(payments)) = (&stated.scores, payments) {
+        let deltas = payments.deltas();
+        if *said != deltas {
+            violations.push(PlayViolation {
+                at: At::StatedScores,
+                code: PlayCode::ScoreMismatch,
+                seat: None,
+                message: format!(
+                    "the record states points {:?}; the log's result is {:?}",
+                    said.into_array(),
+                    deltas.into_array()
+                ),
+            });
+        }
+    }
+    let derived = match end {
+        ReplayEnd::Win(win) => Some(win.circumstances),
+        ReplayEnd::DrawGame => Some(Circumstances::default()),
+        ReplayEnd::NoResult => None,
+    };
+    if let (Some(said), Some(derived)) = (stated.circumstances, derived)
+        && said != derived
+    {
+        violations.push(PlayViolation {
+            at: At::StatedCircumstances,
+            code: PlayCode::CircumstancesMismatch,
+            seat: None,
+            message: format!(
+                "the record states the circumstances {said:?}; the log shows {derived:?}"
+            ),
+        });
+    }
+}

@@ -1,0 +1,417 @@
+//! The state of a hand in play: the wall, each seat's tiles, melds, flowers and discards,
+//! whose turn it is and what may follow.
+
+use crate::hand::{Claim, KongExposure, Meld};
+use crate::ruleset::{PlayRules, WallRule};
+use crate::seat::{BySeat, Seat};
+use crate::tile::{Counts, Tile, Wind};
+
+use super::record::{Drawn, Flower};
+
+/// Draws after the deal from one shared 136-tile wall (84 = 136 − 4 × 13).
+pub const SHARED_136_DRAWS: u16 = 84;
+/// Draws after the deal from one shared 144-tile wall (92 = 144 − 4 × 13).
+pub const SHARED_144_DRAWS: u16 = 92;
+/// Draws from each seat's own wall under Botzone's judge (34 − 13).
+pub const BOTZONE_SEAT_DRAWS: u8 = 21;
+
+/// How a tile comes to be drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawKind {
+    /// The draw of a turn.
+    Normal,
+    /// The replacement after the seat's own kong (a win on it is 杠上开花).
+    AfterKong,
+    /// The replacement after a flower shown in play.
+    AfterFlower,
+    /// The replacement of a dealt flower, before the dealer's first draw.
+    DealtFlower,
+}
+
+/// Whose move it is and what it may be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// `seat` draws next.
+    Draw {
+        /// Who draws.
+        seat: Seat,
+        /// Which kind of draw.
+        kind: DrawKind,
+    },
+    /// `seat` holds a full hand: it discards, declares a kong, shows a flower or wins.
+    Act {
+        /// Who acts.
+        seat: Seat,
+        /// The tile just drawn; `None` after a claim or after drawing a flower.
+        drawn: Option<Tile>,
+        /// How the last tile came (a win on it is self-drawn).
+        kind: DrawKind,
+        /// The seat just claimed a discard (chow or pung): it must discard, no kong.
+        claimed: bool,
+    },
+    /// `seat` discarded `tile`: others may claim it, or the next seat draws.
+    Discarded {
+        /// The discarder.
+        seat: Seat,
+        /// The discard.
+        tile: Tile,
+        /// No draw can follow it (the last discard, 海底).
+        last: bool,
+    },
+    /// `seat` adds `tile` to its melded pung: others may rob it, or `seat` draws a
+    /// replacement.
+    AddingKong {
+        /// The seat adding the tile.
+        seat: Seat,
+        /// The tile added.
+        tile: Tile,
+    },
+    /// The hand is over.
+    Over(Ending),
+}
+
+/// How a hand ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// A seat won.
+    Win(Seat),
+    /// 荒牌.
+    DrawGame,
+    /// The state could no longer be known.
+    Stopped,
+}
+
+/// A discard on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Discard {
+    /// The tile.
+    pub tile: Tile,
+    /// Claimed by another seat (now in its meld) or won on.
+    pub taken: bool,
+}
+
+/// One seat's tiles.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SeatState {
+    concealed: Counts,
+    melds: [Meld; 4],
+    meld_count: u8,
+    flowers_shown: u8,
+    flowers_held: u8,
+    discards: Vec<Discard>,
+    barred: bool,
+}
+
+impl SeatState {
+    fn empty() -> SeatState {
+        SeatState {
+            concealed: [0; 34],
+            melds: [Meld::Pung {
+                tile: Tile::ALL[0],
+                from: None,
+            }; 4],
+            meld_count: 0,
+            flowers_shown: 0,
+            flowers_held: 0,
+            discards: Vec::new(),
+            barred: false,
+        }
+    }
+
+    /// Counts of the concealed (standing) tiles.
+    pub const fn concealed(&self) -> &Counts {
+        &self.concealed
+    }
+
+    /// The concealed tiles, sorted.
+    pub fn concealed_tiles(&self) -> Vec<Tile> {
+        let mut tiles = Vec::with_capacity(14);
+        for t in Tile::ALL {
+            for _ in 0..self.concealed[t.index()] {
+                tiles.push(t);
+            }
+        }
+        tiles
+    }
+
+    /// Number of concealed tiles.
+    pub fn concealed_len(&self) -> usize {
+        self.concealed.iter().map(|&n| usize::from(n)).sum()
+    }
+
+    /// The melds, in the order they were made.
+    pub fn melds(&self) -> &[Meld] {
+        &self.melds[..usize::from(self.meld_count)]
+    }
+
+    /// The flowers shown, in number order.
+    pub fn flowers(&self) -> Vec<Flower> {
+        (1..=8)
+            .filter_map(Flower::new)
+            .filter(|f| self.flowers_shown & f.bit() != 0)
+            .collect()
+    }
+
+    /// Number of flowers shown.
+    pub const fn flower_count(&self) -> u8 {
+        // At most 8, so the cast is exact.
+        #[allow(clippy::cast_possible_truncation)]
+        let n = self.flowers_shown.count_ones() as u8;
+        n
+    }
+
+    /// Whether the seat holds a flower it has not shown.
+    pub const fn holds_flower(&self) -> bool {
+        self.flowers_held != 0
+    }
+
+    pub(crate) const fn holds_this_flower(&self, flower: Flower) -> bool {
+        self.flowers_held & flower.bit() != 0
+    }
+
+    /// The seat's discards, in order.
+    pub fn discards(&self) -> &[Discard] {
+        &self.discards
+    }
+
+    /// Whether the seat lost its right to win this hand (停和).
+    pub const fn barred(&self) -> bool {
+        self.barred
+    }
+
+    /// The melded pung of `tile`, if the seat has one (its index).
+    pub(crate) fn pung_of(&self, tile: Tile) -> Option<usize> {
+        self.melds()
+            .iter()
+            .position(|m| matches!(*m, Meld::Pung { tile: t, .. } if t == tile))
+    }
+
+    pub(crate) fn take(&mut self, drawn: Drawn) {
+        match drawn {
+            Drawn::Tile(t) => self.concealed[t.index()] += 1,
+            Drawn::Flower(f) => self.flowers_held |= f.bit(),
+        }
+    }
+
+    pub(crate) fn remove(&mut self, tile: Tile, copies: u8) {
+        self.concealed[tile.index()] -= copies;
+    }
+
+    pub(crate) fn show_flower(&mut self, flower: Flower) {
+        self.flowers_held &= !flower.bit();
+        self.flowers_shown |= flower.bit();
+    }
+
+    pub(crate) fn push_meld(&mut self, meld: Meld) {
+        let i = usize::from(self.meld_count);
+        if i < 4 {
+            self.melds[i] = meld;
+            self.meld_count += 1;
+        }
+    }
+
+    pub(crate) fn promote(&mut self, index: usize) {
+        if let Meld::Pung { tile, from } = self.melds[index] {
+            self.melds[index] = Meld::Kong {
+                tile,
+                exposure: KongExposure::Promoted(from),
+            };
+        }
+    }
+
+    pub(crate) fn push_discard(&mut self, tile: Tile) {
+        self.discards.push(Discard { tile, taken: false });
+    }
+
+    pub(crate) fn mark_last_discard_taken(&mut self) {
+        if let Some(d) = self.discards.last_mut() {
+            d.taken = true;
+        }
+    }
+
+    pub(crate) fn bar(&mut self) {
+        self.barred = true;
+    }
+}
+
+/// The wall: how many tiles are left to draw, and their order when the record gives it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum WallLeft {
+    /// One shared wall with this many tiles left.
+    Shared(u16),
+    /// Botzone: each seat's own wall with this many tiles left.
+    PerSeat(BySeat<u8>),
+}
+
+/// The wall of a hand in play.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Wall {
+    left: WallLeft,
+    /// The tiles after the deal in drawing order, with the next index from the front and the
+    /// end (exclusive) for replacements; shared walls only.
+    order: Option<(Vec<Drawn>, usize, usize)>,
+}
+
+impl Wall {
+    /// A full wall after the deal.
+    pub fn new(rule: WallRule, order: Option<Vec<Drawn>>) -> Wall {
+        let left = match rule {
+            WallRule::Shared136 => WallLeft::Shared(SHARED_136_DRAWS),
+            WallRule::Shared144 => WallLeft::Shared(SHARED_144_DRAWS),
+            WallRule::Botzone => WallLeft::PerSeat(BySeat::new_with(|_| BOTZONE_SEAT_DRAWS)),
+        };
+        let order = match left {
+            WallLeft::Shared(_) => order.map(|tiles| {
+                let end = tiles.len();
+                (tiles, 0, end)
+            }),
+            WallLeft::PerSeat(_) => None,
+        };
+        Wall { left, order }
+    }
+
+    /// What is left.
+    pub const fn left(&self) -> &WallLeft {
+        &self.left
+    }
+
+    /// Whether `seat` can draw (a turn's draw or a replacement).
+    pub fn can_draw(&self, seat: Seat) -> bool {
+        match &self.left {
+            WallLeft::Shared(n) => *n > 0,
+            WallLeft::PerSeat(left) => left[seat] > 0,
+        }
+    }
+
+    /// The tile the given wall holds for `seat`'s next draw, when the record gives the wall.
+    pub fn expected(&self, kind: DrawKind) -> Option<Drawn> {
+        let (tiles, front, end) = self.order.as_ref()?;
+        match kind {
+            DrawKind::Normal => tiles.get(*front).copied(),
+            DrawKind::AfterKong | DrawKind::AfterFlower | DrawKind::DealtFlower => {
+                end.checked_sub(1).and_then(|i| tiles.get(i)).copied()
+            }
+        }
+    }
+
+    pub(crate) fn take(&mut self, seat: Seat, kind: DrawKind) {
+        match &mut self.left {
+            WallLeft::Shared(n) => *n = n.saturating_sub(1),
+            WallLeft::PerSeat(left) => left[seat] = left[seat].saturating_sub(1),
+        }
+        if let Some((_, front, end)) = &mut self.order {
+            match kind {
+                DrawKind::Normal => *front += 1,
+                DrawKind::AfterKong | DrawKind::AfterFlower | DrawKind::DealtFlower => {
+                    *end = end.saturating_sub(1);
+                }
+            }
+        }
+    }
+
+    /// Whether a discard by `discarder` now is the last one (no draw can follow it).
+    pub fn discard_is_last(&self, discarder: Seat) -> bool {
+        !self.can_draw(discarder.next())
+    }
+
+    /// Whether a self-drawn win by `seat` now is on the last tile (妙手回春): the shared wall
+    /// is empty; under Botzone's judge, the next seat's wall is.
+    pub fn drawn_is_last(&self, seat: Seat) -> bool {
+        !self.can_draw(seat.next())
+    }
+
+    /// Whether `seat` may declare a concealed or added kong: a replacement is left (and,
+    /// under Botzone's judge, the next seat can still draw).
+    pub fn kong_from_hand_allowed(&self, seat: Seat) -> bool {
+        match &self.left {
+            WallLeft::Shared(n) => *n > 0,
+            WallLeft::PerSeat(left) => left[seat] > 0 && left[seat.next()] > 0,
+        }
+    }
+
+    /// Whether `claimer` may declare an exposed kong of a discard: a replacement is left
+    /// (Botzone's judge does not look at the claimer's wall: an empty one ends the hand at the
+    /// replacement draw).
+    pub fn claimed_kong_allowed(&self, claimer: Seat) -> bool {
+        match &self.left {
+            WallLeft::Shared(n) => *n > 0,
+            WallLeft::PerSeat(_) => {
+                let _ = claimer;
+                true
+            }
+        }
+    }
+}
+
+/// The state of a hand in play.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PlayState {
+    pub(crate) rules: PlayRules,
+    pub(crate) prevalent_wind: Wind,
+    pub(crate) seats: BySeat<SeatState>,
+    pub(crate) wall: Wall,
+    pub(crate) phase: Phase,
+    /// Copies in sight: discards (taken or not), and the tiles of exposed melds.
+    pub(crate) visible: Counts,
+    /// Copies dealt or drawn so far.
+    pub(crate) entered: Counts,
+    /// Flowers dealt or drawn so far.
+    pub(crate) flowers_entered: u8,
+    /// No discard yet: dealt flowers may still be shown.
+    pub(crate) opening: bool,
+}
+
+impl PlayState {
+    /// The rules of play in force.
+    pub const fn rules(&self) -> &PlayRules {
+        &self.rules
+    }
+
+    /// The prevalent wind.
+    pub const fn prevalent_wind(&self) -> Wind {
+        self.prevalent_wind
+    }
+
+    /// Each seat's tiles.
+    pub const fn seats(&self) -> &BySeat<SeatState> {
+        &self.seats
+    }
+
+    /// The wall.
+    pub const fn wall(&self) -> &Wall {
+        &self.wall
+    }
+
+    /// Whose move it is.
+    pub const fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Copies of each kind in sight of every seat: discards and exposed melds (never
+    /// concealed kongs).
+    pub const fn visible(&self) -> &Counts {
+        &self.visible
+    }
+
+    pub(crate) fn empty(rules: PlayRules, prevalent_wind: Wind, wall: Wall) -> PlayState {
+        PlayState {
+            rules,
+            prevalent_wind,
+            seats: BySeat::new_with(|_| SeatState::empty()),
+            wall,
+            phase: Phase::Draw {
+                seat: Seat::East,
+                kind: DrawKind::Normal,
+            },
+            visible: [0; 34],
+            entered: [0; 34],
+            flowers_entered: 0,
+            opening: true,
+        }
+    }
+
+    /// The relation of a claimed tile's source to the claimer, as a meld records it.
+    pub(crate) fn source(claimer: Seat, from: Seat) -> Option<Claim> {
+        claimer.relation_to(from)
+    }
+}

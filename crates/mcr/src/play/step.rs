@@ -1,0 +1,885 @@
+//! The transition of play: one event applied to a state, every check citing its rule
+//! ([`PlayCode::rule`]). A finding that [`Consequence::Stops`] leaves the seats as they were
+//! and ends the hand as [`Ending::Stopped`].
+
+use crate::hand::{KongExposure, Meld};
+use crate::ruleset::{
+    AddedKongTile, LastDiscardClaims, MultipleWinners, PlayRules, Ruleset, WallRule,
+};
+use crate::seat::{BySeat, Seat};
+use crate::tile::{Tile, Wind};
+
+use super::code::{At, Consequence, PlayCode, PlayViolation};
+use super::record::{Action, Drawn, Event, Flower, OverriddenClaim};
+use super::state::{DrawKind, Ending, Phase, PlayState, Wall};
+use super::win::{JudgedWin, WinOn, judge};
+
+/// What events did besides changing the state: the findings, and every declaration of 和
+/// judged (the valid one and the false ones).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Effects {
+    /// The findings, in order.
+    pub violations: Vec<PlayViolation>,
+    /// The declarations of 和, judged, in order.
+    pub wins: Vec<JudgedWin>,
+}
+
+impl Effects {
+    fn add(&mut self, at: At, code: PlayCode, seat: Option<Seat>, message: String) {
+        self.violations.push(PlayViolation {
+            at,
+            code,
+            seat,
+            message,
+        });
+    }
+}
+
+/// The number of tiles a seat is dealt.
+pub const DEALT_TILES: usize = 13;
+
+impl PlayState {
+    /// The state after the deal: each seat's 13 tiles (flowers among them are shown and
+    /// replaced before the dealer's first draw), under `rules`, with the wall's order when
+    /// the record gives it. Every problem of the deal is reported.
+    pub fn deal(
+        rules: PlayRules,
+        prevalent_wind: Wind,
+        deal: &BySeat<Vec<Drawn>>,
+        wall: Option<Vec<Drawn>>,
+    ) -> Result<PlayState, Vec<PlayViolation>> {
+        let mut state = PlayState::empty(rules, prevalent_wind, Wall::new(rules.wall, wall));
+        let mut effects = Effects::default();
+        for (seat, tiles) in deal.entries() {
+            if tiles.len() != DEALT_TILES {
+                effects.add(
+                    At::Deal(seat),
+                    PlayCode::DealSize,
+                    Some(seat),
+                    format!("{seat} is dealt {} tiles, not 13", tiles.len()),
+                );
+            }
+            for &drawn in tiles {
+                if let Err((code, message)) = state.enter(drawn) {
+                    effects.add(At::Deal(seat), code, Some(seat), message);
+                } else {
+                    state.seats[seat].take(drawn);
+                }
+            }
+        }
+        if effects.violations.is_empty() {
+            Ok(state)
+        } else {
+            Err(effects.violations)
+        }
+    }
+
+    /// The state after `event` (the record's `index`-th), with what it did: the pure form of
+    /// [`PlayState::apply`].
+    #[must_use]
+    pub fn next(&self, index: usize, event: &Event, rules: &Ruleset) -> (PlayState, Effects) {
+        let mut state = self.clone();
+        let mut effects = Effects::default();
+        state.apply(index, event, rules, &mut effects);
+        (state, effects)
+    }
+
+    /// Applies `event` (the record's `index`-th), adding what it finds to `effects`.
+    pub fn apply(&mut self, index: usize, event: &Event, rules: &Ruleset, effects: &mut Effects) {
+        let at = At::Event(index);
+        let seat = event.seat;
+        if let Phase::Over(ending) = self.phase {
+            if ending != Ending::Stopped {
+                effects.add(
+                    at,
+                    PlayCode::EventAfterEnd,
+                    Some(seat),
+                    format!(
+                        "the hand is over ({}); nothing follows",
+                        ending_text(ending)
+                    ),
+                );
+            }
+            return;
+        }
+        let claim = matches!(
+            self.phase,
+            Phase::Discarded { .. } | Phase::AddingKong { .. }
+        ) && event.action.is_claim_kind();
+        if !event.overridden.is_empty() && !claim {
+            effects.add(
+                at,
+                PlayCode::OverriddenClaimInvalid,
+                Some(seat),
+                "claims are shown as overridden only on a claim of a discard or added kong"
+                    .to_owned(),
+            );
+        }
+        let outcome = match self.phase {
+            Phase::Over(_) => Ok(()),
+            Phase::Draw { seat: drawer, kind } => self.on_draw_phase(event, drawer, kind, rules),
+            Phase::Act {
+                seat: actor,
+                drawn,
+                kind,
+                claimed,
+            } => self.on_act(event, actor, drawn, kind, claimed, rules, at, effects),
+            Phase::Discarded {
+                seat: discarder,
+                tile,
+                last,
+            } => self.on_discard(event, discarder, tile, last, rules, at, effects),
+            Phase::AddingKong { seat: adder, tile } => {
+                self.on_adding_kong(event, adder, tile, rules, at, effects)
+            }
+        };
+        if let Err((code, message)) = outcome {
+            effects.add(at, code, Some(seat), message);
+            if code.consequence() == Consequence::Stops {
+                self.phase = Phase::Over(Ending::Stopped);
+            }
+        }
+    }
+
+    /// The record declares a draw game (荒牌) after its events.
+    pub fn declare_draw_game(&mut self, at: At, effects: &mut Effects) {
+        let allowed = match self.phase {
+            Phase::Discarded { seat, .. } => !self.wall.can_draw(seat.next()),
+            Phase::Draw { seat, .. } => !self.wall.can_draw(seat),
+            Phase::Act { .. } | Phase::AddingKong { .. } => false,
+            Phase::Over(Ending::Stopped) => return,
+            Phase::Over(ending) => {
+                effects.add(
+                    at,
+                    PlayCode::EventAfterEnd,
+                    None,
+                    format!(
+                        "the hand is over ({}); no draw game follows",
+                        ending_text(ending)
+                    ),
+                );
+                return;
+            }
+        };
+        if allowed {
+            self.phase = Phase::Over(Ending::DrawGame);
+        } else {
+            effects.add(
+                at,
+                PlayCode::DrawGameEarly,
+                None,
+                format!(
+                    "a draw game is declared while {}",
+                    match self.phase {
+                        Phase::Discarded { .. } | Phase::Draw { .. } =>
+                            "the next seat can still draw",
+                        Phase::Act { .. } => "a seat is still to discard",
+                        Phase::AddingKong { .. } => "a kong is still to be completed",
+                        Phase::Over(_) => "the hand is over",
+                    }
+                ),
+            );
+            self.phase = Phase::Over(Ending::Stopped);
+        }
+    }
+
+    /// The finding when the record ends here, if the hand is not over.
+    pub fn unfinished(&self) -> Option<PlayViolation> {
+        let (seat, what) = match self.phase {
+            Phase::Over(_) => return None,
+            Phase::Draw { seat, .. } => (seat, "draw"),
+            Phase::Act { seat, .. } => (seat, "discard"),
+            Phase::Discarded { seat, .. } => (seat.next(), "draw or claim"),
+            Phase::AddingKong { seat, .. } => (seat, "complete the kong"),
+        };
+        Some(PlayViolation {
+            at: At::End,
+            code: PlayCode::HandNotEnded,
+            seat: Some(seat),
+            message: format!("the record ends while {seat} is to {what}"),
+        })
+    }
+
+    /// Counts a tile that comes into the game (dealt or drawn).
+    fn enter(&mut self, drawn: Drawn) -> Result<(), (PlayCode, String)> {
+        match drawn {
+            Drawn::Tile(t) => {
+                if self.entered[t.index()] >= 4 {
+                    return Err((
+                        PlayCode::TileCopiesExceeded,
+                        format!("a fifth copy of {t} comes into play"),
+                    ));
+                }
+                self.entered[t.index()] += 1;
+            }
+            Drawn::Flower(f) => {
+                if self.rules.wall != WallRule::Shared144 {
+                    return Err((
+                        PlayCode::WallMismatch,
+                        format!("flower {} is drawn from a wall without flowers", f.number()),
+                    ));
+                }
+                if self.flowers_entered & f.bit() != 0 {
+                    return Err((
+                        PlayCode::TileCopiesExceeded,
+                        format!("flower {} comes into play twice", f.number()),
+                    ));
+                }
+                self.flowers_entered |= f.bit();
+            }
+        }
+        Ok(())
+    }
+
+    fn on_draw_phase(
+        &mut self,
+        event: &Event,
+        drawer: Seat,
+        kind: DrawKind,
+        _rules: &Ruleset,
+    ) -> Result<(), (PlayCode, String)> {
+        let seat = event.seat;
+        match event.action {
+            Action::Draw(drawn) if seat == drawer => self.draw(seat, kind, drawn),
+            Action::Flower(flower) if self.opening && kind == DrawKind::Normal => {
+                self.show_flower(seat, flower, DrawKind::DealtFlower)
+            }
+            Action::Draw(_)
+            | Action::Flower(_)
+            | Action::Discard(_)
+            | Action::Chow(_)
+            | Action::Pung(_)
+            | Action::Kong(_)
+            | Action::ConcealedKong(_)
+            | Action::AddedKong(_)
+            | Action::Win(_) => Err(out_of_turn(seat, &format!("{drawer} is to draw"))),
+        }
+    }
+
+    fn draw(&mut self, seat: Seat, kind: DrawKind, drawn: Drawn) -> Result<(), (PlayCode, String)> {
+        if !self.wall.can_draw(seat) {
+            return Err((
+                PlayCode::DrawFromEmptyWall,
+                format!("{seat} draws, but the wall has no tile left for it"),
+            ));
+        }
+        if let Some(expected) = self.wall.expected(kind)
+            && expected != drawn
+        {
+            return Err((
+                PlayCode::WallMismatch,
+                format!(
+                    "{seat} draws {}, but the wall's tile is {}",
+                    drawn_text(drawn),
+                    drawn_text(expected)
+                ),
+            ));
+        }
+        self.enter(drawn)?;
+        self.wall.take(seat, kind);
+        self.seats[seat].take(drawn);
+        self.phase = if kind == DrawKind::DealtFlower {
+            Phase::Draw {
+                seat: Seat::East,
+                kind: DrawKind::Normal,
+            }
+        } else {
+            let tile = match drawn {
+                Drawn::Tile(t) => Some(t),
+                Drawn::Flower(_) => None,
+            };
+            Phase::Act {
+                seat,
+                drawn: tile,
+                kind,
+                claimed: false,
+            }
+        };
+        Ok(())
+    }
+
+    fn show_flower(
+        &mut self,
+        seat: Seat,
+        flower: Flower,
+        then: DrawKind,
+    ) -> Result<(), (PlayCode, String)> {
+        if !self.seats[seat].holds_this_flower(flower) {
+            return Err((
+                PlayCode::FlowerNotHeld,
+                format!(
+                    "{seat} shows flower {}, which it does not hold",
+                    flower.number()
+                ),
+            ));
+        }
+        self.seats[seat].show_flower(flower);
+        self.phase = Phase::Draw { seat, kind: then };
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn on_act(
+        &mut self,
+        event: &Event,
+        actor: Seat,
+        drawn: Option<Tile>,
+        kind: DrawKind,
+        claimed: bool,
+        rules: &Ruleset,
+        at: At,
+        effects: &mut Effects,
+    ) -> Result<(), (PlayCode, String)> {
+        let seat = event.seat;
+        if seat != actor {
+            return Err(out_of_turn(seat, &format!("{actor} is to discard")));
+        }
+        if self.seats[seat].holds_flower() && !matches!(event.action, Action::Flower(_)) {
+            return Err((
+                PlayCode::FlowerNotShown,
+                format!("{seat} holds a flower it has not shown and replaced"),
+            ));
+        }
+        match event.action {
+            Action::Discard(tile) => self.discard(seat, tile),
+            Action::Flower(flower) => self.show_flower(seat, flower, DrawKind::AfterFlower),
+            Action::ConcealedKong(tile) => self.concealed_kong(seat, tile, claimed),
+            Action::AddedKong(tile) => self.added_kong(seat, tile, drawn, claimed),
+            Action::Win(named) => {
+                if claimed {
+                    return Err(out_of_turn(
+                        seat,
+                        "a seat that just claimed a discard discards; it cannot declare a self-drawn win",
+                    ));
+                }
+                let Some(tile) = drawn else {
+                    return Err(out_of_turn(seat, "there is no drawn tile to win on"));
+                };
+                if named != tile {
+                    effects.add(
+                        at,
+                        PlayCode::WinTileMismatch,
+                        Some(seat),
+                        format!("{seat} declares a self-drawn win on {named}, but drew {tile}: the win is judged on {tile}"),
+                    );
+                }
+                self.declare(seat, tile, WinOn::Drawn(kind), rules, at, effects);
+                Ok(())
+            }
+            Action::Draw(_) | Action::Chow(_) | Action::Pung(_) | Action::Kong(_) => Err(
+                out_of_turn(seat, &format!("{seat} holds a full hand and is to discard")),
+            ),
+        }
+    }
+
+    fn discard(&mut self, seat: Seat, tile: Tile) -> Result<(), (PlayCode, String)> {
+        if self.seats[seat].concealed()[tile.index()] == 0 {
+            return Err((
+                PlayCode::DiscardNotHeld,
+                format!("{seat} discards {tile}, which it does not hold"),
+            ));
+        }
+        self.seats[seat].remove(tile, 1);
+        self.seats[seat].push_discard(tile);
+        self.visible[tile.index()] += 1;
+        self.opening = false;
+        self.phase = Phase::Discarded {
+            seat,
+            tile,
+            last: self.wall.discard_is_last(seat),
+        };
+        Ok(())
+    }
+
+    fn concealed_kong(
+        &mut self,
+        seat: Seat,
+        tile: Tile,
+        claimed: bool,
+    ) -> Result<(), (PlayCode, String)> {
+        self.kong_from_hand_checks(seat, claimed)?;
+        if self.seats[seat].concealed()[tile.index()] < 4 {
+            return Err((
+                PlayCode::KongWithoutTiles,
+                format!("{seat} declares a concealed kong of {tile} without four of them"),
+            ));
+        }
+        self.seats[seat].remove(tile, 4);
+        self.seats[seat].push_meld(Meld::Kong {
+            tile,
+            exposure: KongExposure::Concealed,
+        });
+        self.phase = Phase::Draw {
+            seat,
+            kind: DrawKind::AfterKong,
+        };
+        Ok(())
+    }
+
+    fn added_kong(
+        &mut self,
+        seat: Seat,
+        tile: Tile,
+        drawn: Option<Tile>,
+        claimed: bool,
+    ) -> Result<(), (PlayCode, String)> {
+        self.kong_from_hand_checks(seat, claimed)?;
+        let holder = &self.seats[seat];
+        if holder.pung_of(tile).is_none() || holder.concealed()[tile.index()] == 0 {
+            return Err((
+                PlayCode::AddedKongWithoutPung,
+                format!(
+                    "{seat} adds {tile} to a kong without {}",
+                    if holder.pung_of(tile).is_none() {
+                        "a melded pung of it"
+                    } else {
+                        "the tile in hand"
+                    }
+                ),
+            ));
+        }
+        if self.rules.added_kong_tile == AddedKongTile::JustDrawn && drawn != Some(tile) {
+            return Err((
+                PlayCode::AddedKongNotDrawn,
+                format!("{seat} adds {tile} to its pung, but did not just draw it"),
+            ));
+        }
+        self.seats[seat].remove(tile, 1);
+        self.visible[tile.index()] += 1;
+        self.phase = Phase::AddingKong { seat, tile };
+        Ok(())
+    }
+
+    fn kong_from_hand_checks(&self, seat: Seat, claimed: bool) -> Result<(), (PlayCode, String)> {
+        if claimed {
+            return Err((
+                PlayCode::KongAfterClaim,
+                format!("{seat} declares a kong right after a chow or pung, before drawing"),
+            ));
+        }
+        if !self.wall.kong_from_hand_allowed(seat) {
+            return Err((
+                PlayCode::KongOnEmptyWall,
+                format!("{seat} declares a kong, but no replacement tile can be drawn"),
+            ));
+        }
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn on_discard(
+        &mut self,
+        event: &Event,
+        discarder: Seat,
+        tile: Tile,
+        last: bool,
+        rules: &Ruleset,
+        at: At,
+        effects: &mut Effects,
+    ) -> Result<(), (PlayCode, String)> {
+        let seat = event.seat;
+        if let Action::Draw(drawn) = event.action {
+            if seat != discarder.next() {
+                return Err(out_of_turn(
+                    seat,
+                    &format!("{} is to draw", discarder.next()),
+                ));
+            }
+            return self.draw(seat, DrawKind::Normal, drawn);
+        }
+        if !event.action.is_claim_kind() {
+            return Err(out_of_turn(
+                seat,
+                &format!(
+                    "{discarder} discarded {tile}: it may be claimed, or {} draws",
+                    discarder.next()
+                ),
+            ));
+        }
+        if seat == discarder {
+            return Err((
+                PlayCode::ClaimNotPending,
+                format!("{seat} claims its own discard"),
+            ));
+        }
+        self.check_overridden(event, discarder, tile, at, effects)?;
+        if last
+            && self.rules.last_discard_claims == LastDiscardClaims::WinsOnly
+            && !matches!(event.action, Action::Win(_))
+        {
+            return Err((
+                PlayCode::ClaimOnLastDiscard,
+                format!("{seat} claims the last discard {tile} other than to win"),
+            ));
+        }
+        match event.action {
+            Action::Chow(middle) => self.chow(seat, discarder, tile, middle, at, effects),
+            Action::Pung(named) | Action::Kong(named) if named != tile => Err((
+                PlayCode::ClaimNotPending,
+                format!("{seat} claims {named}, but the discard is {tile}"),
+            )),
+            Action::Pung(_) => self.pung(seat, discarder, tile),
+            Action::Kong(_) => self.claimed_kong(seat, discarder, tile),
+            Action::Win(named) => {
+                if named != tile {
+                    return Err((
+                        PlayCode::ClaimNotPending,
+                        format!("{seat} declares a win on {named}, but the discard is {tile}"),
+                    ));
+                }
+                self.declare(
+                    seat,
+                    tile,
+                    WinOn::Discard { discarder, last },
+                    rules,
+                    at,
+                    effects,
+                );
+                Ok(())
+            }
+            Action::Draw(_)
+            | Action::Flower(_)
+            | Action::Discard(_)
+            | Action::ConcealedKong(_)
+            | Action::AddedKong(_) => Err(out_of_turn(seat, "not a claim")),
+        }
+    }
+
+    fn chow(
+        &mut self,
+        seat: Seat,
+        discarder: Seat,
+        tile: Tile,
+        middle: Tile,
+        at: At,
+        effects: &mut Effects,
+    ) -> Result<(), (PlayCode, String)> {
+        let [low, high] = chow_others(middle, tile).ok_or_else(|| {
+            (
+                PlayCode::ChowInvalid,
+                format!("{seat} cannot chow {tile} with {middle} as the middle tile"),
+            )
+        })?;
+        let holder = &self.seats[seat];
+        if holder.concealed()[low.index()] == 0 || holder.concealed()[high.index()] == 0 {
+            return Err((
+                PlayCode::ChowWithoutTiles,
+                format!("{seat} chows {tile} without holding {low} and {high}"),
+            ));
+        }
+        if seat != discarder.next() {
+            effects.add(
+                at,
+                PlayCode::ChowNotFromLeft,
+                Some(seat),
+                format!("{seat} chows {tile} from {discarder}, who is not on its left: it loses the right to win this hand"),
+            );
+            self.seats[seat].bar();
+        }
+        let first = Tile::from_index(middle.index_u8() - 1).unwrap_or(middle);
+        self.take_discard(discarder, seat, &[low, high]);
+        self.seats[seat].push_meld(Meld::Chow {
+            first,
+            claimed: Some(tile),
+        });
+        self.after_claim(seat);
+        Ok(())
+    }
+
+    fn pung(&mut self, seat: Seat, discarder: Seat, tile: Tile) -> Result<(), (PlayCode, String)> {
+        let from = PlayState::source(seat, discarder);
+        if self.seats[seat].concealed()[tile.index()] < 2 {
+            return Err((
+                PlayCode::PungWithoutPair,
+                format!("{seat} pungs {tile} without a pair of it"),
+            ));
+        }
+        self.take_discard(discarder, seat, &[tile, tile]);
+        self.seats[seat].push_meld(Meld::Pung { tile, from });
+        self.after_claim(seat);
+        Ok(())
+    }
+
+    fn claimed_kong(
+        &mut self,
+        seat: Seat,
+        discarder: Seat,
+        tile: Tile,
+    ) -> Result<(), (PlayCode, String)> {
+        let from = PlayState::source(seat, discarder);
+        if self.seats[seat].concealed()[tile.index()] < 3 {
+            return Err((
+                PlayCode::KongWithoutTiles,
+                format!("{seat} declares a kong of {tile} without a concealed pung of it"),
+            ));
+        }
+        if !self.wall.claimed_kong_allowed(seat) {
+            return Err((
+                PlayCode::KongOnEmptyWall,
+                format!("{seat} declares a kong of {tile}, but no replacement tile can be drawn"),
+            ));
+        }
+        self.take_discard(discarder, seat, &[tile, tile, tile]);
+        self.seats[seat].push_meld(Meld::Kong {
+            tile,
+            exposure: KongExposure::Direct(from),
+        });
+        self.phase = Phase::Draw {
+            seat,
+            kind: DrawKind::AfterKong,
+        };
+        Ok(())
+    }
+
+    /// The claimer takes the discard, exposing `from_hand` with it.
+    fn take_discard(&mut self, discarder: Seat, claimer: Seat, from_hand: &[Tile]) {
+        self.seats[discarder].mark_last_discard_taken();
+        for &t in from_hand {
+            self.seats[claimer].remove(t, 1);
+            self.visible[t.index()] += 1;
+        }
+    }
+
+    fn after_claim(&mut self, seat: Seat) {
+        self.phase = Phase::Act {
+            seat,
+            drawn: None,
+            kind: DrawKind::Normal,
+            claimed: true,
+        };
+    }
+
+    fn on_adding_kong(
+        &mut self,
+        event: &Event,
+        adder: Seat,
+        tile: Tile,
+        rules: &Ruleset,
+        at: At,
+        effects: &mut Effects,
+    ) -> Result<(), (PlayCode, String)> {
+        let seat = event.seat;
+        match event.action {
+            Action::Draw(drawn) if seat == adder => {
+                if let Some(index) = self.seats[seat].pung_of(tile) {
+                    self.seats[seat].promote(index);
+                }
+                self.phase = Phase::Draw {
+                    seat,
+                    kind: DrawKind::AfterKong,
+                };
+                self.draw(seat, DrawKind::AfterKong, drawn)
+            }
+            Action::Win(named) if seat != adder => {
+                if named != tile {
+                    return Err((
+                        PlayCode::ClaimNotPending,
+                        format!("{seat} declares a win on {named}, but the tile added is {tile}"),
+                    ));
+                }
+                self.check_overridden(event, adder, tile, at, effects)?;
+                self.declare(
+                    seat,
+                    tile,
+                    WinOn::Robbed { robbed: adder },
+                    rules,
+                    at,
+                    effects,
+                );
+                Ok(())
+            }
+            Action::Draw(_)
+            | Action::Win(_)
+            | Action::Flower(_)
+            | Action::Discard(_)
+            | Action::Chow(_)
+            | Action::Pung(_)
+            | Action::Kong(_)
+            | Action::ConcealedKong(_)
+            | Action::AddedKong(_) => Err(out_of_turn(
+                seat,
+                &format!(
+                    "{adder} adds {tile} to a kong: it may be robbed, or {adder} draws a replacement"
+                ),
+            )),
+        }
+    }
+
+    /// The claims shown as overridden by `event`'s: each must be one that could be made on
+    /// `tile`, and none may rank above it (RULES.md §1.4).
+    fn check_overridden(
+        &self,
+        event: &Event,
+        offerer: Seat,
+        tile: Tile,
+        at: At,
+        effects: &mut Effects,
+    ) -> Result<(), (PlayCode, String)> {
+        let mut seen = [false; 4];
+        seen[event.seat.index()] = true;
+        for &OverriddenClaim { seat, action } in &event.overridden {
+            let valid = seat != offerer
+                && !seen[seat.index()]
+                && match action {
+                    Action::Chow(middle) => chow_others(middle, tile).is_some(),
+                    Action::Pung(t) | Action::Kong(t) | Action::Win(t) => t == tile,
+                    Action::Draw(_)
+                    | Action::Flower(_)
+                    | Action::Discard(_)
+                    | Action::ConcealedKong(_)
+                    | Action::AddedKong(_) => false,
+                };
+            seen[seat.index()] = true;
+            if !valid {
+                effects.add(
+                    at,
+                    PlayCode::OverriddenClaimInvalid,
+                    Some(seat),
+                    format!(
+                        "the overridden claim of {seat} could not be made on {offerer}'s {tile}"
+                    ),
+                );
+                continue;
+            }
+            let (mine, theirs) = (event.action.claim_rank(), action.claim_rank());
+            let earlier = offerer.turns_until(seat) < offerer.turns_until(event.seat);
+            let outranks = theirs > mine
+                || (theirs == mine
+                    && matches!(action, Action::Win(_))
+                    && earlier
+                    && self.rules.multiple_winners == MultipleWinners::HeadBump);
+            if outranks && !self.seats[seat].barred() {
+                return Err((
+                    PlayCode::ClaimPriority,
+                    format!(
+                        "{}'s {} is taken over {seat}'s {}, which comes first",
+                        event.seat,
+                        action_name(event.action),
+                        action_name(action)
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Judges a declaration of 和 and ends the hand on a win; a false one costs the seat its
+    /// right to win (when the ruleset says so) and play goes on.
+    fn declare(
+        &mut self,
+        seat: Seat,
+        tile: Tile,
+        on: WinOn,
+        rules: &Ruleset,
+        at: At,
+        effects: &mut Effects,
+    ) {
+        if self.seats[seat].barred() {
+            effects.add(
+                at,
+                PlayCode::WinnerBarred,
+                Some(seat),
+                format!("{seat} lost the right to win this hand; its declaration is void"),
+            );
+            return;
+        }
+        let judged = judge(self, seat, tile, on, rules);
+        if judged.is_valid() {
+            self.phase = Phase::Over(Ending::Win(seat));
+        } else {
+            let loses = judged.ruling.as_ref().is_some_and(|r| {
+                r.sanctions
+                    .iter()
+                    .any(|s| matches!(s, crate::penalty::Sanction::LoseRightToWin))
+            });
+            effects.add(
+                at,
+                PlayCode::FalseWin,
+                Some(seat),
+                format!(
+                    "{seat} declares a win on {tile} that is not one ({}){}",
+                    false_reason(&judged),
+                    if loses {
+                        "; it loses the right to win this hand"
+                    } else {
+                        ""
+                    }
+                ),
+            );
+            if loses {
+                self.seats[seat].bar();
+            }
+        }
+        effects.wins.push(judged);
+    }
+}
+
+fn false_reason(judged: &JudgedWin) -> String {
+    match judged.scoring.outcome {
+        crate::score::Outcome::BelowMinimum => {
+            format!("{} fan, under the minimum", judged.scoring.fan_total)
+        }
+        crate::score::Outcome::NotWinningShape | crate::score::Outcome::Win => {
+            "not a winning shape".to_owned()
+        }
+    }
+}
+
+/// The two tiles a chow of `discard` with `middle` in the middle needs from the hand; `None`
+/// when no such chow exists (an honour, a middle of rank 1 or 9, or not next to the discard).
+fn chow_others(middle: Tile, discard: Tile) -> Option<[Tile; 2]> {
+    let suit = middle.suit()?;
+    let rank = middle.rank()?;
+    if discard.suit() != Some(suit) || !(2..=8).contains(&rank) {
+        return None;
+    }
+    let d = discard.rank()?;
+    if d + 1 < rank || d > rank + 1 {
+        return None;
+    }
+    let mut others = [middle; 2];
+    let mut n = 0;
+    for r in rank - 1..=rank + 1 {
+        if r != d {
+            others[n] = Tile::numbered(suit, r)?;
+            n += 1;
+        }
+    }
+    Some(others)
+}
+
+fn out_of_turn(seat: Seat, why: &str) -> (PlayCode, String) {
+    (
+        PlayCode::OutOfTurn,
+        format!("{seat} acts out of turn: {why}"),
+    )
+}
+
+fn ending_text(ending: Ending) -> &'static str {
+    match ending {
+        Ending::Win(_) => "won",
+        Ending::DrawGame => "a draw game",
+        Ending::Stopped => "stopped",
+    }
+}
+
+fn drawn_text(drawn: Drawn) -> String {
+    match drawn {
+        Drawn::Tile(t) => t.to_string(),
+        Drawn::Flower(f) => format!("flower {}", f.number()),
+    }
+}
+
+fn action_name(action: Action) -> &'static str {
+    match action {
+        Action::Draw(_) => "draw",
+        Action::Flower(_) => "flower",
+        Action::Discard(_) => "discard",
+        Action::Chow(_) => "chow",
+        Action::Pung(_) => "pung",
+        Action::Kong(_) => "kong",
+        Action::ConcealedKong(_) => "concealed kong",
+        Action::AddedKong(_) => "added kong",
+        Action::Win(_) => "win",
+    }
+}

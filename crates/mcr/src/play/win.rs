@@ -1,0 +1,180 @@
+//! A declaration of 和 in play, judged: the circumstances the log shows, the hand, its score
+//! and, for a false one, the ruling (RULES.md §3.7, §5.1 #6).
+
+use crate::adjudication::WinVerdict;
+use crate::declaration::WinSource;
+use crate::hand::{Hand, WinContext};
+use crate::penalty::{Offence, Ruling, rule};
+use crate::ruleset::Ruleset;
+use crate::score::{Outcome, Scoring, score};
+use crate::seat::Seat;
+use crate::shape::shanten::shanten;
+use crate::tile::Tile;
+
+use super::record::Circumstances;
+use super::state::{DrawKind, PlayState};
+
+/// A declaration of 和, judged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JudgedWin {
+    /// Who declared.
+    pub seat: Seat,
+    /// Where the tile came from.
+    pub source: WinSource,
+    /// The winning tile.
+    pub tile: Tile,
+    /// The circumstances the log shows.
+    pub circumstances: Circumstances,
+    /// The context the hand is scored with.
+    pub context: WinContext,
+    /// The fourteen tiles.
+    pub hand: Hand,
+    /// The engine's scoring of them.
+    pub scoring: Scoring,
+    /// A win, or which false declaration.
+    pub verdict: WinVerdict,
+    /// The ruling on a false declaration.
+    pub ruling: Option<Ruling>,
+}
+
+impl JudgedWin {
+    /// Whether the declaration is a win.
+    pub const fn is_valid(&self) -> bool {
+        matches!(self.verdict, WinVerdict::Valid)
+    }
+}
+
+/// Where the winning tile came from, with what the state knows of it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum WinOn {
+    /// The tile just drawn, of this kind of draw.
+    Drawn(DrawKind),
+    /// The pending discard; `last` when no draw can follow it.
+    Discard { discarder: Seat, last: bool },
+    /// The tile `robbed` adds to its pung.
+    Robbed { robbed: Seat },
+}
+
+/// Judges `seat`'s declaration of 和 on `tile`. The state is the one before the declaration;
+/// on a self-drawn win the tile is among the seat's concealed tiles.
+pub(crate) fn judge(
+    state: &PlayState,
+    seat: Seat,
+    tile: Tile,
+    on: WinOn,
+    rules: &Ruleset,
+) -> JudgedWin {
+    let holder = &state.seats[seat];
+    let (source, circumstances) = circumstances(state, seat, tile, on);
+    let mut standing = [tile; 14];
+    let mut n = 0;
+    let mut skip_drawn = matches!(on, WinOn::Drawn(_));
+    for t in Tile::ALL {
+        for _ in 0..holder.concealed()[t.index()] {
+            if skip_drawn && t == tile {
+                skip_drawn = false;
+                continue;
+            }
+            if n < standing.len() {
+                standing[n] = t;
+                n += 1;
+            }
+        }
+    }
+    let melds = holder.melds();
+    let context = WinContext {
+        method: source.method(),
+        robbing_kong: circumstances.robbing_kong,
+        replacement_draw: circumstances.kong_replacement,
+        last_tile: circumstances.last_tile,
+        last_copy: circumstances.last_copy,
+        seat_wind: seat.wind(),
+        prevalent_wind: state.prevalent_wind,
+        flowers: holder.flower_count(),
+    };
+    // The state keeps 13 − 3·melds standing tiles before a win; a hand of another size
+    // cannot have been reached, but it is judged as no winning shape rather than trusted.
+    let sized = n + 3 * melds.len() == 13;
+    let hand = Hand::of_checked_parts(melds, &standing[..n.min(13)], tile);
+    let mut scoring = score(&hand, &context, rules);
+    if !sized {
+        scoring.outcome = Outcome::NotWinningShape;
+    }
+    let verdict = match scoring.outcome {
+        Outcome::Win => WinVerdict::Valid,
+        Outcome::BelowMinimum | Outcome::NotWinningShape => {
+            let mut before = [0u8; 34];
+            for t in &standing[..n] {
+                before[t.index()] += 1;
+            }
+            WinVerdict::decide(scoring.outcome, shanten(&before, melds.len()))
+        }
+    };
+    let ruling = match verdict {
+        WinVerdict::Valid => None,
+        WinVerdict::False(kind) => rule(
+            &Offence {
+                offender: seat,
+                infraction: kind.infraction(),
+            },
+            1,
+            rules,
+        )
+        .ok(),
+    };
+    JudgedWin {
+        seat,
+        source,
+        tile,
+        circumstances,
+        context,
+        hand,
+        scoring,
+        verdict,
+        ruling,
+    }
+}
+
+/// The source and circumstances of a win on `tile` by `seat` (RULES.md §3.7): the last-copy
+/// test counts the copies in sight (discards, claimed tiles, exposed melds of every seat,
+/// never concealed kongs) other than the winning tile itself.
+fn circumstances(
+    state: &PlayState,
+    seat: Seat,
+    tile: Tile,
+    on: WinOn,
+) -> (WinSource, Circumstances) {
+    let in_sight = state.visible[tile.index()];
+    match on {
+        WinOn::Drawn(kind) => (
+            WinSource::SelfDrawn,
+            Circumstances {
+                self_drawn: true,
+                kong_replacement: kind == DrawKind::AfterKong,
+                robbing_kong: false,
+                last_tile: state.wall.drawn_is_last(seat),
+                last_copy: in_sight >= 3,
+            },
+        ),
+        WinOn::Discard { discarder, last } => (
+            WinSource::Discard { discarder },
+            Circumstances {
+                self_drawn: false,
+                kong_replacement: false,
+                robbing_kong: false,
+                last_tile: last,
+                last_copy: in_sight.saturating_sub(1) >= 3,
+            },
+        ),
+        WinOn::Robbed { robbed } => (
+            WinSource::RobbingKong { robbed },
+            Circumstances {
+                self_drawn: false,
+                kong_replacement: false,
+                robbing_kong: true,
+                last_tile: false,
+                last_copy: in_sight.saturating_sub(1) >= 3,
+            },
+        ),
+    }
+}
