@@ -11,6 +11,7 @@
 //!     [--flowers N] [--ruleset …] [--json]
 //! mahjong-referee analyze --jsonl  < requests.jsonl  > responses.jsonl
 //! mahjong-referee parse '<notation>' [--json]
+//! mahjong-referee replay FILE|- [--format botzone] [--ruleset …] [--wall shared|shared-144|botzone] [--json]
 //! mahjong-referee settle|penalty|standings ['<request JSON>' | @request.json] [--json]
 //! mahjong-referee [serve] [--listen-addr HOST:PORT] …      (see crate::config)
 //! mahjong-referee healthcheck [--addr URL]    (default: the port of MAHJONG_LISTEN_ADDR on 127.0.0.1)
@@ -34,6 +35,7 @@ use crate::server::ServeError;
 pub mod accounting;
 pub mod analyze;
 pub mod parse;
+pub mod replay;
 pub mod rules;
 pub mod score;
 pub mod text;
@@ -64,6 +66,9 @@ pub enum Command {
     Standings(accounting::RequestArgs),
     /// Every switch of a ruleset with house rules applied: value and meaning.
     Rules(rules::RulesArgs),
+    /// Referee whole hands from their records (Botzone's line format): every event judged,
+    /// the win's circumstances, score and points.
+    Replay(replay::ReplayArgs),
     /// Serve the gRPC API (the default): every flag also reads a MAHJONG_* variable.
     Serve(Box<Config>),
     /// Exit 0 if a server reports SERVING on grpc.health.v1, 1 otherwise.
@@ -103,6 +108,12 @@ where
         Some(Command::Rules(args)) => {
             rules::rules(&args, &mut io::stdout().lock(), &mut io::stderr())
         }
+        Some(Command::Replay(args)) => replay::replay_file(
+            &args,
+            &mut io::stdin().lock(),
+            &mut io::stdout().lock(),
+            &mut io::stderr(),
+        ),
         Some(Command::Parse(args)) => {
             parse::parse_one(&args, &mut io::stdout().lock(), &mut io::stderr())
         }

@@ -63,6 +63,23 @@ fn assert_conserved(state: &PlayState, drawn: usize, id: &str) {
     assert_eq!(total, 52 + drawn, "{id}: tiles not conserved");
 }
 
+/// The codes each kind of mutation is reported with.
+fn codes_of(mutation: &str) -> &'static [&'static str] {
+    match mutation {
+        "discard_not_held" => &["DISCARD_NOT_HELD"],
+        "chow_not_next" => &["CHOW_NOT_FROM_LEFT", "CHOW_WITHOUT_TILES"],
+        "pung_without_pair" => &["PUNG_WITHOUT_PAIR"],
+        "kong_without_tiles" => &["KONG_WITHOUT_TILES"],
+        "bugang_without_pung" => &["ADDED_KONG_WITHOUT_PUNG"],
+        "out_of_turn" => &["OUT_OF_TURN"],
+        "false_win" => &["FALSE_WIN"],
+        "priority" => &["CLAIM_PRIORITY"],
+        "win_tile_mismatch" => &["WIN_TILE_MISMATCH"],
+        "score_mismatch" => &["FAN_MISMATCH", "SCORE_MISMATCH"],
+        other => panic!("unknown mutation {other}"),
+    }
+}
+
 #[test]
 fn the_public_replay_corpus_agrees() {
     let (text, expected) = corpus();
@@ -81,6 +98,14 @@ fn the_public_replay_corpus_agrees() {
             }
             Some(kind) => {
                 let first = lines.iter().min().copied();
+                let code = r.violations[lines.iter().position(|l| Some(*l) == first).unwrap_or(0)]
+                    .code
+                    .as_str();
+                assert!(
+                    codes_of(kind).contains(&code),
+                    "{} ({kind}) gave {code}",
+                    want.id
+                );
                 assert_eq!(
                     first, want.first_violation_line,
                     "{} ({kind}): {:?}",

@@ -186,8 +186,16 @@ pub fn read_match(lines: &[&str]) -> Result<BotzoneMatch, RecordError> {
         dealt: [false; 4],
     };
     for (i, raw) in lines.iter().enumerate().skip(1) {
-        let words: Vec<&str> = raw.split_whitespace().collect();
-        reader.line(i + 1, &words)?;
+        let mut words = [""; MAX_WORDS];
+        let mut count = 0;
+        for word in raw.split_whitespace() {
+            if count == MAX_WORDS {
+                return Err(syntax(i + 1, "the line has too many words"));
+            }
+            words[count] = word;
+            count += 1;
+        }
+        reader.line(i + 1, &words[..count])?;
     }
     let Reader {
         mut m, wind, dealt, ..
@@ -377,6 +385,14 @@ fn flower(word: &str) -> Option<Flower> {
     Flower::new(digit.parse().ok()?).filter(|_| digit.len() == 1)
 }
 
+/// The actions, as the format writes them (read without regard to case).
+const VERBS: [&str; 9] = [
+    "draw", "buhua", "play", "chi", "peng", "gang", "angang", "bugang", "hu",
+];
+
+/// The most words a line may have: a claim with three overridden claims has 18.
+const MAX_WORDS: usize = 24;
+
 /// The action at the head of `words` and the words after it.
 fn action<'a, 'b>(
     line: usize,
@@ -385,8 +401,12 @@ fn action<'a, 'b>(
     let (Some(verb), Some(arg)) = (words.first(), words.get(1)) else {
         return Err(syntax(line, "an event is `Player <n> <action> <tile>`"));
     };
-    let verb = verb.to_ascii_lowercase();
-    let action = match verb.as_str() {
+    let verb = VERBS
+        .iter()
+        .find(|v| v.eq_ignore_ascii_case(verb))
+        .copied()
+        .unwrap_or("");
+    let action = match verb {
         "draw" => Action::Draw(drawn(line, arg)?),
         "buhua" => Action::Flower(flower(arg).ok_or_else(|| {
             error(

@@ -1,0 +1,263 @@
+//! `replay`: whole hands refereed from their records, in Botzone's line format
+//! (`mcr::play::botzone`): every event judged, the win's circumstances derived from the log,
+//! the score and the points.
+//!
+//! With `--json`, one object per match per line, in input order:
+//! `{"match","winner","fan","scores","violations":[{"line","code","message"}],"derived"}`;
+//! a match that cannot be read gives `{"match","error":{"line","code","message"}}` with the
+//! other fields null. The exit status is 0 whenever the input was read.
+
+use std::fmt::Write as _;
+use std::io::{self, Read, Write};
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use mcr::play::botzone::{BotzoneMatch, RecordError, read_matches};
+use mcr::play::{Replay, ReplayOptions, replay};
+use mcr::ruleset::{AddedKongTile, WallRule};
+use mcr::{Ruleset, RulesetId, Seat};
+
+use super::text::EXIT_INVALID;
+
+/// The format of the records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RecordFormat {
+    /// Botzone's line format (`Match`, `Wind`, `Player n Deal …`, …).
+    Botzone,
+}
+
+/// The wall the hands were played from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum WallArg {
+    /// One shared wall of 136 tiles: 84 draws after the deal (the MCR rule).
+    Shared,
+    /// One shared wall of 144 tiles with the flowers: 92 draws after the deal.
+    #[value(name = "shared-144")]
+    Shared144,
+    /// Botzone's judge: each seat draws from its own wall of 21; an added kong may use a
+    /// tile held since earlier.
+    Botzone,
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The records: a file, or `-` for standard input; matches are separated by blank lines.
+    #[arg(value_name = "FILE|-")]
+    pub file: String,
+    /// The format of the records.
+    #[arg(long, value_enum, default_value = "botzone")]
+    pub format: RecordFormat,
+    /// The ruleset the wins are scored under (default: MIL for Botzone's records).
+    #[arg(long, value_name = "chinese-official-1998|mil|green-book-2006")]
+    pub ruleset: Option<RulesetId>,
+    /// The wall.
+    #[arg(long, value_enum, default_value = "shared")]
+    pub wall: WallArg,
+    /// One JSON object per match per line instead of a readable account.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The ruleset with the play switches `args` choose.
+fn ruleset(args: &ReplayArgs) -> Ruleset<'static> {
+    let id = args.ruleset.unwrap_or(match args.format {
+        RecordFormat::Botzone => RulesetId::Mil,
+    });
+    let mut rules = *Ruleset::get(id);
+    match args.wall {
+        WallArg::Shared => rules.play.wall = WallRule::Shared136,
+        WallArg::Shared144 => rules.play.wall = WallRule::Shared144,
+        WallArg::Botzone => {
+            rules.play.wall = WallRule::Botzone;
+            rules.play.added_kong_tile = AddedKongTile::AnyHeld;
+        }
+    }
+    rules
+}
+
+/// `replay FILE`: every match refereed, on `out`.
+pub fn replay_file(
+    args: &ReplayArgs,
+    stdin: &mut impl Read,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> io::Result<ExitCode> {
+    let mut text = String::new();
+    let read = if args.file == "-" {
+        stdin.read_to_string(&mut text).map(|_| ())
+    } else {
+        std::fs::read_to_string(&args.file).map(|t| text = t)
+    };
+    if let Err(e) = read {
+        writeln!(
+            err,
+            "mahjong-referee replay: cannot read {}: {e}",
+            args.file
+        )?;
+        return Ok(ExitCode::from(EXIT_INVALID));
+    }
+    let rules = ruleset(args);
+    for (id, read) in read_matches(&text) {
+        let line = match read {
+            Ok(m) => {
+                let r = replay(&m.record, &rules, ReplayOptions::default());
+                if args.json {
+                    match_json(&m, &r)
+                } else {
+                    match_text(&m, &r, &rules)
+                }
+            }
+            Err(e) if args.json => error_json(id.as_deref(), &e),
+            Err(e) => format!(
+                "Match {}: cannot be read: {e}\n",
+                id.as_deref().unwrap_or("?")
+            ),
+        };
+        out.write_all(line.as_bytes())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn json_string(s: &str) -> String {
+    serde_json::Value::from(s).to_string()
+}
+
+/// The findings with their lines, in line order.
+fn findings(m: &BotzoneMatch, r: &Replay) -> Vec<(usize, &'static str, String)> {
+    let mut found: Vec<(usize, &'static str, String)> = r
+        .violations
+        .iter()
+        .map(|v| (m.line_of(v.at), v.code.as_str(), v.message.clone()))
+        .collect();
+    found.sort_by_key(|f| f.0);
+    found
+}
+
+fn match_json(m: &BotzoneMatch, r: &Replay) -> String {
+    let mut out = format!("{{\"match\":{}", json_string(&m.id));
+    let win = r.win();
+    let _ = write!(
+        out,
+        ",\"winner\":{}",
+        win.map_or("null".to_owned(), |w| w.seat.index().to_string())
+    );
+    let fan = match (&r.end, win) {
+        (_, Some(w)) => w.scoring.fan_total.to_string(),
+        (mcr::play::ReplayEnd::DrawGame, None) => "0".to_owned(),
+        (mcr::play::ReplayEnd::Win(_) | mcr::play::ReplayEnd::NoResult, None) => "null".to_owned(),
+    };
+    let _ = write!(out, ",\"fan\":{fan}");
+    match r.deltas() {
+        Some(d) => {
+            let [a, b, c, e] = d.into_array();
+            let _ = write!(out, ",\"scores\":[{a},{b},{c},{e}]");
+        }
+        None => out.push_str(",\"scores\":null"),
+    }
+    out.push_str(",\"violations\":[");
+    for (i, (line, code, message)) in findings(m, r).iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(
+            out,
+            "{{\"line\":{line},\"code\":\"{code}\",\"message\":{}}}",
+            json_string(message)
+        );
+    }
+    out.push(']');
+    let derived = match &r.end {
+        mcr::play::ReplayEnd::Win(w) => Some(w.circumstances),
+        mcr::play::ReplayEnd::DrawGame => Some(mcr::play::Circumstances::default()),
+        mcr::play::ReplayEnd::NoResult => None,
+    };
+    match derived {
+        Some(c) => {
+            let _ = write!(
+                out,
+                ",\"derived\":{{\"selfDrawn\":{},\"kongReplacement\":{},\"robbingKong\":{},\"lastTile\":{},\"lastCopy\":{}}}}}",
+                c.self_drawn, c.kong_replacement, c.robbing_kong, c.last_tile, c.last_copy
+            );
+        }
+        None => out.push_str(",\"derived\":null}"),
+    }
+    out.push('\n');
+    out
+}
+
+fn error_json(id: Option<&str>, e: &RecordError) -> String {
+    format!(
+        "{{\"match\":{},\"error\":{{\"line\":{},\"code\":\"{}\",\"message\":{}}},\"winner\":null,\"fan\":null,\"scores\":null,\"violations\":null,\"derived\":null}}\n",
+        id.map_or("null".to_owned(), json_string),
+        e.line,
+        e.code.as_str(),
+        json_string(&e.message)
+    )
+}
+
+fn seat_name(seat: Seat) -> String {
+    format!("player {} ({seat})", seat.index())
+}
+
+/// A readable account of one match.
+fn match_text(m: &BotzoneMatch, r: &Replay, rules: &Ruleset) -> String {
+    let mut out = format!("Match {}\n", m.id);
+    match &r.end {
+        mcr::play::ReplayEnd::Win(w) => {
+            let how = match w.source {
+                mcr::declaration::WinSource::SelfDrawn => "self-drawn".to_owned(),
+                mcr::declaration::WinSource::Discard { discarder } => {
+                    format!("on the discard of {}", seat_name(discarder))
+                }
+                mcr::declaration::WinSource::RobbingKong { robbed } => {
+                    format!("robbing the kong of {}", seat_name(robbed))
+                }
+            };
+            let _ = writeln!(
+                out,
+                "  {} wins on {} {how}: {} fan",
+                seat_name(w.seat),
+                w.tile.code(),
+                w.scoring.fan_total
+            );
+            let mut fans = String::new();
+            for (fan, count) in w.scoring.fans.iter() {
+                let _ = write!(fans, " {} {}", fan.spec().name_zh, rules.points(fan));
+                if count > 1 {
+                    let _ = write!(fans, "×{count}");
+                }
+                fans.push(';');
+            }
+            let _ = writeln!(out, "  fans:{}", fans.trim_end_matches(';'));
+            let c = w.circumstances;
+            let flags: Vec<&str> = [
+                (c.self_drawn, "self-drawn"),
+                (c.kong_replacement, "kong replacement"),
+                (c.robbing_kong, "robbing a kong"),
+                (c.last_tile, "last tile"),
+                (c.last_copy, "last copy"),
+            ]
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, name)| *name)
+            .collect();
+            if !flags.is_empty() {
+                let _ = writeln!(out, "  from the log: {}", flags.join(", "));
+            }
+        }
+        mcr::play::ReplayEnd::DrawGame => out.push_str("  draw game (荒牌)\n"),
+        mcr::play::ReplayEnd::NoResult => out.push_str("  no result\n"),
+    }
+    if let Some(d) = r.deltas() {
+        let [a, b, c, e] = d.into_array();
+        let _ = writeln!(out, "  points: {a:+} {b:+} {c:+} {e:+}");
+    }
+    let found = findings(m, r);
+    if found.is_empty() {
+        out.push_str("  every event is legal\n");
+    }
+    for (line, code, message) in found {
+        let _ = writeln!(out, "  line {line}: {code}: {message}");
+    }
+    out
+}
