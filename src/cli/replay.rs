@@ -101,7 +101,13 @@ pub fn replay_file(
         let line = match read {
             Ok(m) => {
                 let r = replay(&m.record, &rules, ReplayOptions::default());
-                if args.json {
+                if let Some(e) = deal_error(&m, &r) {
+                    if args.json {
+                        error_json(Some(&m.id), &e)
+                    } else {
+                        format!("Match {}: cannot be read: {e}\n", m.id)
+                    }
+                } else if args.json {
                     match_json(&m, &r)
                 } else {
                     match_text(&m, &r, &rules)
@@ -116,6 +122,20 @@ pub fn replay_file(
         out.write_all(line.as_bytes())?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A deal that cannot be played (a fifth copy, a seat dealt other than 13 tiles) makes the
+/// match unreadable, as text that is not the format does.
+fn deal_error(m: &BotzoneMatch, r: &Replay) -> Option<RecordError> {
+    let v = r
+        .violations
+        .iter()
+        .find(|v| matches!(v.at, mcr::play::At::Deal(_)))?;
+    Some(RecordError {
+        line: m.line_of(v.at),
+        code: mcr::play::botzone::RecordErrorCode::DealInvalid,
+        message: format!("{}: {}", v.code.as_str(), v.message),
+    })
 }
 
 fn json_string(s: &str) -> String {
@@ -148,9 +168,9 @@ fn match_json(m: &BotzoneMatch, r: &Replay) -> String {
     };
     let _ = write!(out, ",\"fan\":{fan}");
     match r.deltas() {
-        Some(d) => {
-            let [a, b, c, e] = d.into_array();
-            let _ = write!(out, ",\"scores\":[{a},{b},{c},{e}]");
+        Some(points) => {
+            let points: Vec<String> = points.iter().map(i64::to_string).collect();
+            let _ = write!(out, ",\"scores\":[{}]", points.join(","));
         }
         None => out.push_str(",\"scores\":null"),
     }
@@ -248,9 +268,9 @@ fn match_text(m: &BotzoneMatch, r: &Replay, rules: &Ruleset) -> String {
         mcr::play::ReplayEnd::DrawGame => out.push_str("  draw game (荒牌)\n"),
         mcr::play::ReplayEnd::NoResult => out.push_str("  no result\n"),
     }
-    if let Some(d) = r.deltas() {
-        let [a, b, c, e] = d.into_array();
-        let _ = writeln!(out, "  points: {a:+} {b:+} {c:+} {e:+}");
+    if let Some(points) = r.deltas() {
+        let points: Vec<String> = points.iter().map(|p| format!("{p:+}")).collect();
+        let _ = writeln!(out, "  points: {}", points.join(" "));
     }
     let found = findings(m, r);
     if found.is_empty() {
