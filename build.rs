@@ -22,6 +22,7 @@ const PROTOS: &[&str] = &[
     "mahjong/v1/scoring.proto",
     "mahjong/v1/analysis.proto",
     "mahjong/v1/accounting.proto",
+    "mahjong/v1/play.proto",
     SERVICE,
 ];
 

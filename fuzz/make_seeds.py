@@ -143,3 +143,16 @@ players = b"".join(ld(1, ld(1, name.encode()) + ld(2, session(r, late, 1))) for 
     ("A", [10, -8, 32], 3), ("B", [-8, 40, -8], 0), ("C", [-2, -16, -8], 0), ("D", [0, -16, -16], 20)])
 write("accounting", "standings", b"\x02" + players + vint(2, 1))
 write("accounting", "standings_4210", b"\x02" + players + vint(2, 2) + vint(3, 2))
+
+# replay: whole matches of the public replay corpus in Botzone's text: a win on a discard, a
+# draw game, a claim with an overridden one, a kong, and a mutated match.
+with open("../tests/data/replay-public.txt", encoding="utf-8") as f:
+    blocks = f.read().strip().split("\n\n")
+picked = [blocks[0], blocks[1]]
+picked += [next(b for b in blocks if " Ignore " in b)]
+picked += [next(b for b in blocks if " BuGang " in b)]
+picked += [next(b for b in blocks if " AnGang " in b)]
+picked += [blocks[2]]
+for i, block in enumerate(picked):
+    write("replay", f"{i:02}", block + "\n")
+write("replay", "two", "\n\n".join(picked[:2]) + "\n")

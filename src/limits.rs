@@ -44,6 +44,15 @@ pub const MAX_HAND_RESULTS: usize = 512;
 /// `AnalyzeHandRequest.visible_tiles`: the tiles seen elsewhere (a set has 144 with flowers).
 pub const MAX_VISIBLE_TILES: usize = 144;
 
+/// `ReplayHandRequest.botzone_text`: one match in Botzone's line format. A hand's longest
+/// record is about 300 lines of under 40 bytes; `mcr::play::botzone::MAX_MATCH_LINES` bounds
+/// the lines and `mcr::play::record::MAX_EVENTS` the events of any record.
+pub const MAX_RECORD_TEXT_BYTES: usize = 64 * 1024;
+/// `HandRecord.wall`: the tiles after the deal (at most 144 − 52).
+pub const MAX_WALL_TILES: usize = 144;
+/// `SeatDeal.tiles`: a seat's dealt tiles (13 are dealt; more is reported, up to this many).
+pub const MAX_DEALT_TILES: usize = 14;
+
 /// `text` if it has at most `max` bytes; otherwise its longest prefix of at most `max - 3`
 /// bytes that ends on a character boundary, followed by `…` (3 bytes), so at most `max`.
 pub fn clip(text: &str, max: usize) -> std::borrow::Cow<'_, str> {

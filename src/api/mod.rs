@@ -15,7 +15,8 @@
 //!   connection that batches small writes), its field numbers pinned to the descriptor set;
 //! - [`scoring`]: the scoring calls (`scoring.proto`), each from request to response;
 //! - [`analysis`]: the analysis of a hand in play (`analysis.proto`);
-//! - [`accounting`]: settling hands, penalties and standings (`accounting.proto`).
+//! - [`accounting`]: settling hands, penalties and standings (`accounting.proto`);
+//! - [`play`]: the play referee (`play.proto`): whole hands replayed from their records.
 
 pub mod accounting;
 pub mod analysis;
@@ -25,6 +26,7 @@ pub mod house_rules;
 pub mod json;
 pub mod path;
 pub mod pb;
+pub mod play;
 pub mod scoring;
 pub mod values;
 

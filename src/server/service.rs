@@ -10,7 +10,7 @@ use crate::api::fast::query::{BatchScoreHandsQuery, ScoreHandQuery};
 use crate::api::fast::stub::mahjong_service_server::MahjongService;
 use crate::api::fast::wire::{BatchScoreHandsReply, ScoreHandReply};
 use crate::api::scoring::{self, BatchRejection};
-use crate::api::{accounting, analysis, house_rules};
+use crate::api::{accounting, analysis, house_rules, play};
 use crate::config::Config;
 use crate::pb;
 
@@ -315,5 +315,12 @@ impl MahjongService for Referee {
         request: Request<pb::ComputeStandingsRequest>,
     ) -> Result<Response<pb::ComputeStandingsResponse>, Status> {
         self.computed(request, accounting::compute_standings).await
+    }
+
+    async fn replay_hand(
+        &self,
+        request: Request<pb::ReplayHandRequest>,
+    ) -> Result<Response<pb::ReplayHandResponse>, Status> {
+        self.computed(request, play::replay_hand).await
     }
 }

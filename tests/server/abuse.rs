@@ -724,3 +724,78 @@ async fn answers_nobody_reads_hold_bounded_memory_and_are_dropped_in_time() {
     drop(connections);
     child.kill().await.unwrap();
 }
+
+/// A hand's record over its maxima is rejected at once at its path: too many events, a text
+/// too long, a match of too many lines, too many overridden claims on one event.
+#[tokio::test]
+async fn hand_records_over_their_maxima_are_rejected_at_their_path() {
+    let server = spawn_default().await;
+    let mut client = server.client().await;
+    let started = std::time::Instant::now();
+    let event = pb::PlayEvent {
+        seat: pb::Seat::East as i32,
+        action: pb::PlayAction::Draw as i32,
+        tile: pb::Tile::Tile1m as i32,
+        ..pb::PlayEvent::default()
+    };
+    let structured = |events: Vec<pb::PlayEvent>| pb::ReplayHandRequest {
+        record: Some(pb::replay_hand_request::Record::Structured(
+            pb::HandRecord {
+                events,
+                ..pb::HandRecord::default()
+            },
+        )),
+        ..pb::ReplayHandRequest::default()
+    };
+    let text = |t: String| pb::ReplayHandRequest {
+        record: Some(pb::replay_hand_request::Record::BotzoneText(t)),
+        ..pb::ReplayHandRequest::default()
+    };
+    let many_events = client
+        .replay_hand(structured(vec![event.clone(); 100_000]))
+        .await
+        .expect_err("too many events");
+    let claims = pb::PlayEvent {
+        overridden: vec![pb::OverriddenClaim::default(); 1000],
+        ..event
+    };
+    let many_claims = client
+        .replay_hand(structured(vec![claims]))
+        .await
+        .expect_err("too many overridden claims");
+    let huge = client
+        .replay_hand(text("Player 0 Draw W1\n".repeat(100_000)))
+        .await
+        .expect_err("a text too long");
+    let long = client
+        .replay_hand(text(format!(
+            "Match m\nWind 0\n{}",
+            "Player 0 Draw W1\n".repeat(600)
+        )))
+        .await
+        .expect_err("too many lines");
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    for (status, field, start) in [
+        (many_events, "structured.events", "VALUE_INVALID: at most"),
+        (
+            many_claims,
+            "structured.events[0].overridden",
+            "VALUE_INVALID: at most",
+        ),
+        (huge, "botzone_text", "VALUE_INVALID: a record has at most"),
+        (
+            long,
+            "botzone_text",
+            "VALUE_INVALID: line 520: a match has at most",
+        ),
+    ] {
+        let d = details(&status);
+        assert_eq!(
+            (d.code, d.info.reason.as_str()),
+            (Code::InvalidArgument, "INVALID_REQUEST")
+        );
+        assert_eq!(d.violations.len(), 1, "{status:?}");
+        assert_eq!(d.violations[0].field, field, "{status:?}");
+        assert!(d.violations[0].description.starts_with(start), "{status:?}");
+    }
+}

@@ -7,6 +7,7 @@ mod errors;
 mod helpers;
 mod kiosk;
 mod lifecycle;
+mod replay;
 mod rpcs;
 #[path = "../support/mod.rs"]
 #[allow(dead_code)] // the corpus helpers these tests do not use

@@ -25,13 +25,13 @@
 //! - `offence`, `payments`, `winning_hand`: the messages the three calls share;
 //! - [`settle`], [`penalty`], [`standings`]: one call each, its handler and its JSON forms.
 
-mod offence;
-mod payments;
+pub(crate) mod offence;
+pub(crate) mod payments;
 pub mod penalty;
 pub mod settle;
 pub mod standings;
-mod violations;
-mod winning_hand;
+pub(crate) mod violations;
+pub(crate) mod winning_hand;
 
 pub use penalty::{adjudicate_penalty, penalty_request_from_json, penalty_response_to_json};
 pub use settle::{settle_hand, settle_request_from_json, settle_response_to_json};
