@@ -19,6 +19,7 @@ export * from "./gen/mahjong/v1/fan_pb.js";
 export * from "./gen/mahjong/v1/hand_pb.js";
 export * from "./gen/mahjong/v1/house_rules_pb.js";
 export * from "./gen/mahjong/v1/mahjong_service_pb.js";
+export * from "./gen/mahjong/v1/play_pb.js";
 export * from "./gen/mahjong/v1/ruleset_pb.js";
 export * from "./gen/mahjong/v1/scoring_pb.js";
 export * from "./gen/mahjong/v1/tile_pb.js";

@@ -3,11 +3,13 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import {
+  Consequence,
   Fan,
   HandEnd,
   HandState,
   Infraction,
   Outcome,
+  ReplayOutcome,
   Ruleset,
   Seat,
   Tile,
@@ -18,6 +20,39 @@ import { nodeClient, type Protocol } from "../src/node.js";
 import { type Referee, startReferee } from "./server.js";
 
 const E23 = "[123m][789m][123p]55s89p7p";
+
+// A short hand in Botzone's format: North wins 清龙 on West's discard of W6.
+const RECORD = `Match syn-8282-31
+Wind 3
+Player 0 Deal W8 B4 T6 W4 B7 T4 W3 B1 W9 T9 T7 F4 T2
+Player 1 Deal W3 B4 T3 B1 B2 B8 F2 T8 J3 T2 W1 W9 T4
+Player 2 Deal W5 F1 J3 T4 B9 J3 T5 W4 B1 J1 W8 W6 F2
+Player 3 Deal B8 J2 B2 T1 F3 B9 B1 B6 B7 B5 W4 B3 W5
+Player 0 Draw T2
+Player 0 Play B1
+Player 1 Draw F1
+Player 1 Play T3
+Player 2 Chi T4
+Player 2 Play F2
+Player 3 Draw F3
+Player 3 Play T1
+Player 0 Draw W2
+Player 0 Play B7
+Player 1 Draw T8
+Player 1 Play F1
+Player 2 Draw B3
+Player 2 Play F1
+Player 3 Draw B4
+Player 3 Play J2
+Player 0 Draw B3
+Player 0 Play F4
+Player 1 Draw T1
+Player 1 Play W9
+Player 2 Draw W4
+Player 2 Play W6
+Player 3 Hu W6
+Fan 20 清龙*1+门前清*1+喜相逢*1+缺一门*1
+Score -8 -8 -28 44`;
 
 let referee: Referee;
 before(async () => {
@@ -197,6 +232,35 @@ for (const protocol of ["grpc", "grpc-web"] as Protocol[]) {
         [2, "D", 520, 3, 2],
         [4, "C", 392, 0, 1],
       ]);
+    });
+
+    test("ReplayHand: a Botzone record refereed, and a chow from across the table", async () => {
+      const legal = await client().replayHand({
+        record: { case: "botzoneText", value: RECORD },
+        includeStates: true,
+      });
+      assert.equal(legal.matchId, "syn-8282-31");
+      assert.deepEqual(legal.findings, []);
+      assert.equal(legal.outcome, ReplayOutcome.WIN);
+      assert.equal(legal.winner, Seat.NORTH);
+      assert.equal(legal.payer, Seat.WEST);
+      assert.equal(legal.score?.fanTotal, 20);
+      assert.deepEqual(
+        legal.accounts.map((a) => a.delta),
+        [-8, -8, -28, 44],
+      );
+      assert.equal(legal.states.length, 24, "after the deal and each of the 23 events");
+      assert.equal(legal.states[23]?.seats[2]?.melds.length, 1, "West's chow");
+      // East (player 0) chows South's T3 with T2 T4 instead of West: not from its left.
+      const wrong = await client().replayHand({
+        record: { case: "botzoneText", value: RECORD.replace("Player 2 Chi T4", "Player 0 Chi T3") },
+      });
+      const found = wrong.findings.map((f) => [f.line, f.code, f.consequence]);
+      assert.deepEqual(found.slice(0, 2), [
+        [11, "CHOW_NOT_FROM_LEFT", Consequence.LOSES_RIGHT_TO_WIN],
+        [12, "OUT_OF_TURN", Consequence.STOPS],
+      ]);
+      assert.equal(wrong.outcome, ReplayOutcome.NO_RESULT);
     });
 
     test("DescribeRuleset: every switch, and a 0-fan room's fingerprint on its scores", async () => {
