@@ -134,8 +134,8 @@ impl BotzoneMatch {
 pub fn read_matches(text: &str) -> Vec<(Option<String>, Result<BotzoneMatch, RecordError>)> {
     let mut out = Vec::new();
     let mut block: Vec<&str> = Vec::new();
-    for line in text.lines().chain(std::iter::once("")) {
-        if line.trim().is_empty() {
+    for line in text_lines(text).chain(std::iter::once("")) {
+        if line.bytes().all(|b| b.is_ascii_whitespace()) {
             if !block.is_empty() {
                 let id = match_id(block[0]);
                 out.push((id, read_match(&block)));
@@ -148,8 +148,41 @@ pub fn read_matches(text: &str) -> Vec<(Option<String>, Result<BotzoneMatch, Rec
     out
 }
 
+/// The lines of `text`, each without its `\n` (or `\r\n`): one pass over the bytes (the
+/// lines are short, where `str::lines` spends more on each search than on the bytes).
+fn text_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let end = rest.bytes().position(|b| b == b'\n').unwrap_or(rest.len());
+        let line = &rest[..end];
+        rest = rest.get(end + 1..).unwrap_or("");
+        Some(line.strip_suffix('\r').unwrap_or(line))
+    })
+}
+
+/// The words of `line` (separated by ASCII whitespace) into `words`: how many, or `None`
+/// when there are more than [`MAX_WORDS`]. One pass over the bytes.
+fn split_words<'a>(line: &'a str, words: &mut [&'a str; MAX_WORDS]) -> Option<usize> {
+    let mut count = 0;
+    let mut rest = line.trim_ascii_start();
+    while !rest.is_empty() {
+        let end = rest
+            .bytes()
+            .position(|b| b.is_ascii_whitespace())
+            .unwrap_or(rest.len());
+        let (word, after) = rest.split_at(end);
+        *words.get_mut(count)? = word;
+        count += 1;
+        rest = after.trim_ascii_start();
+    }
+    Some(count)
+}
+
 fn match_id(first: &str) -> Option<String> {
-    let mut words = first.split_whitespace();
+    let mut words = first.split_ascii_whitespace();
     (words.next()? == "Match").then(|| words.collect::<Vec<_>>().join(" "))
 }
 
@@ -185,16 +218,12 @@ pub fn read_match(lines: &[&str]) -> Result<BotzoneMatch, RecordError> {
         wind: None,
         dealt: [false; 4],
     };
+    reader.m.record.events.reserve(lines.len());
+    reader.m.event_lines.reserve(lines.len());
     for (i, raw) in lines.iter().enumerate().skip(1) {
         let mut words = [""; MAX_WORDS];
-        let mut count = 0;
-        for word in raw.split_whitespace() {
-            if count == MAX_WORDS {
-                return Err(syntax(i + 1, "the line has too many words"));
-            }
-            words[count] = word;
-            count += 1;
-        }
+        let count = split_words(raw, &mut words)
+            .ok_or_else(|| syntax(i + 1, "the line has too many words"))?;
         reader.line(i + 1, &words[..count])?;
     }
     let Reader {
@@ -225,7 +254,9 @@ impl Reader {
 
     fn line(&mut self, n: usize, words: &[&str]) -> Result<(), RecordError> {
         let keyword = words.first().copied().unwrap_or("");
-        if keyword.eq_ignore_ascii_case("Wind") {
+        if keyword.eq_ignore_ascii_case("Player") {
+            self.player(n, words)
+        } else if keyword.eq_ignore_ascii_case("Wind") {
             if self.wind.is_some() || words.len() != 2 {
                 return Err(syntax(n, "`Wind <0-3>` once, after `Match`"));
             }
@@ -238,8 +269,6 @@ impl Reader {
                 )
             })?);
             Ok(())
-        } else if keyword.eq_ignore_ascii_case("Player") {
-            self.player(n, words)
         } else if keyword.eq_ignore_ascii_case("Fan") {
             if self.ended() || words.len() < 2 {
                 return Err(syntax(n, "`Fan <total> <fans>` once, after the events"));
@@ -340,8 +369,12 @@ fn syntax(line: usize, message: &str) -> RecordError {
 }
 
 fn number(line: usize, word: &str) -> Result<usize, RecordError> {
-    word.parse()
-        .map_err(|_| syntax(line, &format!("`{word}` is not a number")))
+    match word.as_bytes() {
+        &[digit @ b'0'..=b'9'] => Ok(usize::from(digit - b'0')),
+        _ => word
+            .parse()
+            .map_err(|_| syntax(line, &format!("`{word}` is not a number"))),
+    }
 }
 
 fn signed(line: usize, word: &str) -> Result<i64, RecordError> {
@@ -390,6 +423,22 @@ const VERBS: [&str; 9] = [
     "draw", "buhua", "play", "chi", "peng", "gang", "angang", "bugang", "hu",
 ];
 
+/// `word` in lower case when it is one of [`VERBS`] in any case; "" otherwise.
+fn lower_verb(word: &str) -> &'static str {
+    let mut lower = [0u8; 6];
+    let Some(bytes) = lower.get_mut(..word.len()) else {
+        return "";
+    };
+    for (l, b) in bytes.iter_mut().zip(word.bytes()) {
+        *l = b.to_ascii_lowercase();
+    }
+    VERBS
+        .iter()
+        .find(|v| v.as_bytes() == bytes)
+        .copied()
+        .unwrap_or("")
+}
+
 /// The most words a line may have: a claim with three overridden claims has 18.
 const MAX_WORDS: usize = 24;
 
@@ -401,11 +450,7 @@ fn action<'a, 'b>(
     let (Some(verb), Some(arg)) = (words.first(), words.get(1)) else {
         return Err(syntax(line, "an event is `Player <n> <action> <tile>`"));
     };
-    let verb = VERBS
-        .iter()
-        .find(|v| v.eq_ignore_ascii_case(verb))
-        .copied()
-        .unwrap_or("");
+    let verb = lower_verb(verb);
     let action = match verb {
         "draw" => Action::Draw(drawn(line, arg)?),
         "buhua" => Action::Flower(flower(arg).ok_or_else(|| {
@@ -548,5 +593,35 @@ fn drawn_code(d: Drawn) -> String {
     match d {
         Drawn::Tile(t) => t.code(),
         Drawn::Flower(f) => format!("H{}", f.number()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_words_split_as_the_standard_library_splits_them() {
+        for text in [
+            "",
+            "\n",
+            "Match a\r\nWind 0\n\nPlayer 0  Draw\tW1 \n",
+            "  lead and trail  \nlast line without newline",
+            "ünï cödé\n  \n",
+        ] {
+            let ours: Vec<&str> = text_lines(text).collect();
+            let std: Vec<&str> = text.lines().collect();
+            assert_eq!(ours, std, "{text:?}");
+            for line in ours {
+                let mut words = [""; MAX_WORDS];
+                let n = split_words(line, &mut words).unwrap();
+                let std: Vec<&str> = line.split_ascii_whitespace().collect();
+                assert_eq!(&words[..n], std.as_slice(), "{line:?}");
+            }
+        }
+        let many = "w ".repeat(MAX_WORDS + 1);
+        assert_eq!(split_words(&many, &mut [""; MAX_WORDS]), None);
+        let exactly = "w ".repeat(MAX_WORDS);
+        assert_eq!(split_words(&exactly, &mut [""; MAX_WORDS]), Some(MAX_WORDS));
     }
 }
