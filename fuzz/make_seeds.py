@@ -153,6 +153,9 @@ picked += [next(b for b in blocks if " Ignore " in b)]
 picked += [next(b for b in blocks if " BuGang " in b)]
 picked += [next(b for b in blocks if " AnGang " in b)]
 picked += [blocks[2]]
+# The first byte chooses the form: 0 Botzone's text to the engine, 1 a ReplayHandRequest.
 for i, block in enumerate(picked):
-    write("replay", f"{i:02}", block + "\n")
-write("replay", "two", "\n\n".join(picked[:2]) + "\n")
+    write("replay", f"{i:02}", b"\x00" + (block + "\n").encode())
+write("replay", "two", b"\x00" + ("\n\n".join(picked[:2]) + "\n").encode())
+for i, block in enumerate(picked[:3]):
+    write("replay", f"request{i}", b"\x01" + ld(2, block.encode()) + vint(5, 1))

@@ -1,15 +1,40 @@
-//! Botzone's record format on arbitrary text: reading never panics; every match that reads
-//! is replayed under the three walls without panicking, its findings point at lines of the
-//! match, and the record written back reads as the same record.
+//! Hand records on arbitrary input (the first byte chooses the form). They never panic, and:
+//!
+//! - Botzone's text (engine): every match that reads is replayed under the three walls; its
+//!   findings point at lines of the match; the record written back reads as the same record;
+//! - a `ReplayHandRequest` decoded by prost (service): a verdict or every violation; a
+//!   verdict's findings point at events of the record, and its accounts add up to what the
+//!   false declarations' deductions took out (zero when there are none).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use mahjong_referee::api::pb;
+use mahjong_referee::api::play::replay_hand;
 use mcr::Ruleset;
 use mcr::play::botzone::{read_match, read_matches, write_match};
 use mcr::play::{ReplayOptions, replay};
 use mcr::ruleset::{AddedKongTile, WallRule};
+use prost::Message as _;
 
-fuzz_target!(|text: &str| {
+fuzz_target!(
+    init: {
+        mcr::shape::warm_up();
+    },
+    |data: &[u8]| {
+        let Some((&selector, bytes)) = data.split_first() else {
+            return;
+        };
+        if selector % 2 == 0 {
+            if let Ok(text) = std::str::from_utf8(bytes) {
+                text_records(text);
+            }
+        } else if let Ok(request) = pb::ReplayHandRequest::decode(bytes) {
+            service(&request);
+        }
+    }
+);
+
+fn text_records(text: &str) {
     for (_, read) in read_matches(text) {
         let Ok(m) = read else {
             continue;
@@ -30,12 +55,34 @@ fuzz_target!(|text: &str| {
         }
         let written = write_match(&m.id, &m.record, None);
         let lines: Vec<&str> = written.lines().collect();
-        let again = read_match(&lines)
-            .unwrap_or_else(|e| panic!("{written:?} does not read back: {e}"));
+        let again =
+            read_match(&lines).unwrap_or_else(|e| panic!("{written:?} does not read back: {e}"));
         assert_eq!(again.record.events, m.record.events);
         assert_eq!(again.record.deal, m.record.deal);
         assert_eq!(again.record.draw_game, m.record.draw_game);
         assert_eq!(again.record.stated.fan, m.record.stated.fan);
         assert_eq!(again.record.stated.scores, m.record.stated.scores);
     }
-});
+}
+
+fn service(request: &pb::ReplayHandRequest) {
+    let Ok(response) = replay_hand(request) else {
+        return;
+    };
+    if let Some(pb::replay_hand_request::Record::Structured(record)) = &request.record {
+        for f in &response.findings {
+            if f.place == pb::FindingPlace::Event as i32 {
+                assert!((f.event_index as usize) < record.events.len(), "{f:?}");
+            }
+        }
+    }
+    let total: i64 = response.accounts.iter().map(|a| i64::from(a.delta)).sum();
+    let unpaid: i64 = response
+        .accounts
+        .iter()
+        .flat_map(|a| &a.lines)
+        .filter(|l| l.counterparty == pb::Seat::Unspecified as i32)
+        .map(|l| i64::from(l.amount))
+        .sum();
+    assert_eq!(total, unpaid, "{response:?}");
+}

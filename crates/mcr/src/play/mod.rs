@@ -6,21 +6,27 @@
 //! - [`state`]: the state of a hand in play ([`PlayState`]): the wall, each seat's tiles,
 //!   whose move it is;
 //! - [`win`]: a declaration of 和 judged, with the circumstances the log shows;
+//! - [`legal`]: what a seat may do now, from its own view ([`legal_actions`]);
+//! - [`arbitrate`]: whose claim stands when several seats claim one tile ([`arbitrate()`]);
 //! - [`step`]: the transition ([`PlayState::apply`], and its pure form [`PlayState::next`]);
 //! - [`replay`]: a whole record judged ([`replay()`]);
 //! - [`botzone`]: Botzone's line format, read and written.
 //!
 //! The switches the rulebooks leave open are [`crate::ruleset::PlayRules`].
 
+pub mod arbitrate;
 pub mod botzone;
 pub mod code;
+pub mod legal;
 pub mod record;
 pub mod replay;
 pub mod state;
 pub mod step;
 pub mod win;
 
+pub use arbitrate::{Arbitration, ClaimMade, ClaimProblem, IllegalClaim, Offer, arbitrate};
 pub use code::{At, Consequence, PlayCode, PlayViolation};
+pub use legal::{LegalAction, Moment, SeatView, legal_actions};
 pub use record::{Action, Circumstances, Drawn, Event, Flower, OverriddenClaim, Record, Stated};
 pub use replay::{Replay, ReplayEnd, ReplayOptions, replay};
 pub use state::{DrawKind, Ending, Phase, PlayState, SeatState, Wall, WallLeft};

@@ -165,6 +165,10 @@ impl SeatState {
         self.flowers_held != 0
     }
 
+    pub(crate) const fn flowers_held(&self) -> u8 {
+        self.flowers_held
+    }
+
     pub(crate) const fn holds_this_flower(&self, flower: Flower) -> bool {
         self.flowers_held & flower.bit() != 0
     }
@@ -268,6 +272,11 @@ impl Wall {
             WallLeft::PerSeat(_) => None,
         };
         Wall { left, order }
+    }
+
+    /// A wall with `left` tiles left and no known order (a seat's view of it).
+    pub const fn with_left(left: WallLeft) -> Wall {
+        Wall { left, order: None }
     }
 
     /// What is left.

@@ -3,13 +3,13 @@
 
 use crate::adjudication::WinVerdict;
 use crate::declaration::WinSource;
-use crate::hand::{Hand, WinContext};
+use crate::hand::{Hand, Meld, WinContext};
 use crate::penalty::{Offence, Ruling, rule};
 use crate::ruleset::Ruleset;
 use crate::score::{Outcome, Scoring, score};
 use crate::seat::Seat;
 use crate::shape::shanten::shanten;
-use crate::tile::Tile;
+use crate::tile::{Counts, Tile, Wind};
 
 use super::record::Circumstances;
 use super::state::{DrawKind, PlayState};
@@ -66,11 +66,54 @@ pub(crate) fn judge(
 ) -> JudgedWin {
     let holder = &state.seats[seat];
     let (source, circumstances) = circumstances(state, seat, tile, on);
+    judge_parts(
+        &WinParts {
+            seat,
+            concealed: holder.concealed(),
+            melds: holder.melds(),
+            flowers: holder.flower_count(),
+            prevalent_wind: state.prevalent_wind,
+            tile,
+            source,
+            circumstances,
+        },
+        rules,
+    )
+}
+
+/// What a declaration of 和 is judged on.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WinParts<'a> {
+    pub(crate) seat: Seat,
+    /// The concealed tiles before the declaration (the tile drawn among them when
+    /// self-drawn).
+    pub(crate) concealed: &'a Counts,
+    pub(crate) melds: &'a [Meld],
+    pub(crate) flowers: u8,
+    pub(crate) prevalent_wind: Wind,
+    pub(crate) tile: Tile,
+    pub(crate) source: WinSource,
+    pub(crate) circumstances: Circumstances,
+}
+
+/// Judges a declaration of 和 from its parts: the fourteen tiles scored with the
+/// circumstances, and for a false one, which one and its ruling.
+pub(crate) fn judge_parts(parts: &WinParts<'_>, rules: &Ruleset) -> JudgedWin {
+    let WinParts {
+        seat,
+        concealed,
+        melds,
+        flowers,
+        prevalent_wind,
+        tile,
+        source,
+        circumstances,
+    } = *parts;
     let mut standing = [tile; 14];
     let mut n = 0;
-    let mut skip_drawn = matches!(on, WinOn::Drawn(_));
+    let mut skip_drawn = matches!(source, WinSource::SelfDrawn);
     for t in Tile::ALL {
-        for _ in 0..holder.concealed()[t.index()] {
+        for _ in 0..concealed[t.index()] {
             if skip_drawn && t == tile {
                 skip_drawn = false;
                 continue;
@@ -81,7 +124,6 @@ pub(crate) fn judge(
             }
         }
     }
-    let melds = holder.melds();
     let context = WinContext {
         method: source.method(),
         robbing_kong: circumstances.robbing_kong,
@@ -89,12 +131,13 @@ pub(crate) fn judge(
         last_tile: circumstances.last_tile,
         last_copy: circumstances.last_copy,
         seat_wind: seat.wind(),
-        prevalent_wind: state.prevalent_wind,
-        flowers: holder.flower_count(),
+        prevalent_wind,
+        flowers,
     };
-    // The state keeps 13 − 3·melds standing tiles before a win; a hand of another size
-    // cannot have been reached, but it is judged as no winning shape rather than trusted.
-    let sized = n + 3 * melds.len() == 13;
+    // A hand in play keeps 13 − 3·melds standing tiles before a win; a hand of another size
+    // (a self-drawn win without the tile, a view that says otherwise) is judged as no
+    // winning shape rather than trusted.
+    let sized = n + 3 * melds.len() == 13 && !skip_drawn;
     let hand = Hand::of_checked_parts(melds, &standing[..n.min(13)], tile);
     let mut scoring = score(&hand, &context, rules);
     if !sized {

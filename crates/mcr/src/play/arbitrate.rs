@@ -1,0 +1,317 @@
+//! Whose claim stands when several seats claim one discard or one added kong (RULES.md
+//! §1.4): 和 > 碰/杠 > 吃; among wins the first counter-clockwise from the discarder (截和,
+//! switch `multiple_winners`). A claim whose maker's view is given is checked against
+//! [`legal_actions`]; one that is not legal is set aside with what the rules do to its
+//! maker (R98 §14-2, §14-3, §14-6).
+
+use crate::penalty::{Infraction, Offence, Ruling, rule};
+use crate::ruleset::{MultipleWinners, Ruleset};
+use crate::seat::Seat;
+use crate::tile::Tile;
+
+use super::legal::{Moment, SeatView, legal_actions};
+use super::record::Action;
+
+/// What is offered to the others: a discard, or a tile added to a melded pung.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Offer {
+    /// A discard.
+    Discard {
+        /// The discard.
+        tile: Tile,
+        /// Who discarded it.
+        from: Seat,
+    },
+    /// A tile added to a melded pung (only a win may rob it).
+    AddedKong {
+        /// The tile.
+        tile: Tile,
+        /// Who adds it.
+        from: Seat,
+    },
+}
+
+impl Offer {
+    /// The seat that offered the tile.
+    pub const fn from(self) -> Seat {
+        match self {
+            Offer::Discard { from, .. } | Offer::AddedKong { from, .. } => from,
+        }
+    }
+
+    /// The tile offered.
+    pub const fn tile(self) -> Tile {
+        match self {
+            Offer::Discard { tile, .. } | Offer::AddedKong { tile, .. } => tile,
+        }
+    }
+}
+
+/// One claim: who, what, and (optionally) the claimer's view to check it against.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClaimMade {
+    /// Who claims.
+    pub seat: Seat,
+    /// A chow (named by its middle tile), pung, kong or win.
+    pub action: Action,
+    /// The claimer's view at the offer, when known: the claim is then checked.
+    pub view: Option<SeatView>,
+}
+
+/// A problem with the claims themselves: they cannot be arbitrated.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ClaimProblem {
+    /// The index of the claim.
+    pub index: usize,
+    /// What is wrong, for people.
+    pub message: String,
+}
+
+/// A claim that is not legal, with what the rules do to its maker.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalClaim {
+    /// The index of the claim.
+    pub index: usize,
+    /// Why it is not legal, for people.
+    pub message: String,
+    /// The ruling on its maker: 错和 and the others for a false win, 空吃/空碰/空杠 for a call
+    /// without the tiles, 错吃/错碰/错杠 for a call the rules do not allow.
+    pub ruling: Option<Ruling>,
+}
+
+/// The result: the claim that stands, those it overrode, those set aside as illegal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arbitration {
+    /// The index of the claim that stands; `None` when no legal claim was made.
+    pub stands: Option<usize>,
+    /// The legal claims overridden, in priority order.
+    pub overridden: Vec<usize>,
+    /// The claims that are not legal.
+    pub illegal: Vec<IllegalClaim>,
+}
+
+/// Arbitrates `claims` on `offer`. Claims that cannot be made at all (by the offerer, twice
+/// by one seat, not a claim, a chow by other than the next seat's tiles naming) are problems;
+/// every one is reported.
+pub fn arbitrate(
+    offer: Offer,
+    claims: &[ClaimMade],
+    rules: &Ruleset,
+) -> Result<Arbitration, Vec<ClaimProblem>> {
+    let mut problems = Vec::new();
+    for (index, claim) in claims.iter().enumerate() {
+        let problem = if claim.seat == offer.from() {
+            Some(format!(
+                "{} offered the tile and cannot claim it",
+                claim.seat
+            ))
+        } else if claims[..index].iter().any(|c| c.seat == claim.seat) {
+            Some(format!("{} claims more than once", claim.seat))
+        } else if !claim.action.is_claim_kind() {
+            Some("a claim is a chow, pung, kong or win".to_owned())
+        } else if matches!(offer, Offer::AddedKong { .. })
+            && !matches!(claim.action, Action::Win(_))
+        {
+            Some("a tile added to a kong can only be robbed to win".to_owned())
+        } else if !names_the_offer(claim.action, offer.tile()) {
+            Some(format!(
+                "the claim does not name the offered {}",
+                offer.tile()
+            ))
+        } else {
+            None
+        };
+        if let Some(message) = problem {
+            problems.push(ClaimProblem { index, message });
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let mut legal = Vec::new();
+    let mut illegal = Vec::new();
+    for (index, claim) in claims.iter().enumerate() {
+        match judge_claim(offer, claim, rules) {
+            Ok(()) => legal.push(index),
+            Err((message, ruling)) => illegal.push(IllegalClaim {
+                index,
+                message,
+                ruling,
+            }),
+        }
+    }
+    // Highest rank first; among equals, the first counter-clockwise from the offerer.
+    legal.sort_by_key(|&i| {
+        let c = &claims[i];
+        (
+            std::cmp::Reverse(c.action.claim_rank()),
+            offer.from().turns_until(c.seat),
+        )
+    });
+    let MultipleWinners::HeadBump = rules.play.multiple_winners;
+    let mut order = legal.into_iter();
+    Ok(Arbitration {
+        stands: order.next(),
+        overridden: order.collect(),
+        illegal,
+    })
+}
+
+fn names_the_offer(action: Action, tile: Tile) -> bool {
+    match action {
+        Action::Chow(middle) => {
+            middle.suit().is_some()
+                && middle.suit() == tile.suit()
+                && middle
+                    .rank()
+                    .zip(tile.rank())
+                    .is_some_and(|(m, t)| m.abs_diff(t) <= 1)
+                && matches!(middle.rank(), Some(2..=8))
+        }
+        Action::Pung(t) | Action::Kong(t) | Action::Win(t) => t == tile,
+        Action::Draw(_)
+        | Action::Flower(_)
+        | Action::Discard(_)
+        | Action::ConcealedKong(_)
+        | Action::AddedKong(_) => false,
+    }
+}
+
+/// A claim checked against its maker's view, when given.
+fn judge_claim(
+    offer: Offer,
+    claim: &ClaimMade,
+    rules: &Ruleset,
+) -> Result<(), (String, Option<Ruling>)> {
+    let Some(view) = &claim.view else {
+        return Ok(());
+    };
+    let moment_fits = match (view.moment, offer) {
+        (Moment::Discard { tile, from }, Offer::Discard { tile: t, from: f })
+        | (Moment::AddedKong { tile, from }, Offer::AddedKong { tile: t, from: f }) => {
+            tile == t && from == f
+        }
+        (
+            Moment::Discard { .. }
+            | Moment::AddedKong { .. }
+            | Moment::Drew { .. }
+            | Moment::DrewFlower(_)
+            | Moment::Claimed,
+            _,
+        ) => false,
+    };
+    if view.seat != claim.seat || !moment_fits {
+        return Err((
+            "the view given is not the claimer's at this offer".to_owned(),
+            None,
+        ));
+    }
+    let offered = legal_actions(view, rules);
+    if offered.iter().any(|a| a.action == claim.action) {
+        return Ok(());
+    }
+    let seat = claim.seat;
+    let infraction = match claim.action {
+        Action::Win(tile) => {
+            // The false declaration as the judge rules it (错和, 和错牌, 诈和, 有意诈和).
+            let judged = super::win::judge_parts(
+                &super::win::WinParts {
+                    seat,
+                    concealed: &view.concealed,
+                    melds: &view.melds,
+                    flowers: view.flowers,
+                    prevalent_wind: view.prevalent_wind,
+                    tile,
+                    source: match offer {
+                        Offer::Discard { from, .. } => {
+                            crate::declaration::WinSource::Discard { discarder: from }
+                        }
+                        Offer::AddedKong { from, .. } => {
+                            crate::declaration::WinSource::RobbingKong { robbed: from }
+                        }
+                    },
+                    circumstances: super::record::Circumstances::default(),
+                },
+                rules,
+            );
+            let message = if view.barred {
+                format!("{seat} lost the right to win this hand")
+            } else {
+                format!("{seat}'s hand with {tile} is not a win")
+            };
+            return Err((message, judged.ruling));
+        }
+        Action::Chow(_) if seat != offer.from().next() => Infraction::WrongChow,
+        Action::Chow(_) => held_or(
+            view,
+            claim.action,
+            Infraction::EmptyChow,
+            Infraction::WrongChow,
+        ),
+        Action::Pung(_) => held_or(
+            view,
+            claim.action,
+            Infraction::EmptyPung,
+            Infraction::WrongPung,
+        ),
+        Action::Kong(_) => held_or(
+            view,
+            claim.action,
+            Infraction::EmptyKong,
+            Infraction::WrongKong,
+        ),
+        Action::Draw(_)
+        | Action::Flower(_)
+        | Action::Discard(_)
+        | Action::ConcealedKong(_)
+        | Action::AddedKong(_) => Infraction::WrongChow,
+    };
+    let ruling = rule(
+        &Offence {
+            offender: seat,
+            infraction: infraction.clone(),
+        },
+        1,
+        rules,
+    )
+    .ok();
+    Err((
+        format!(
+            "{seat} cannot make this claim now ({})",
+            infraction.kind().name_en()
+        ),
+        ruling,
+    ))
+}
+
+/// The call's infraction: `empty` when the seat lacks the tiles it would show, `wrong` when it
+/// has them but the rules do not allow the call now (the last discard, no replacement left).
+fn held_or(view: &SeatView, action: Action, empty: Infraction, wrong: Infraction) -> Infraction {
+    let c = &view.concealed;
+    let has = match action {
+        Action::Pung(t) => c[t.index()] >= 2,
+        Action::Kong(t) => c[t.index()] >= 3,
+        Action::Chow(middle) => {
+            let (Some(suit), Some(m)) = (middle.suit(), middle.rank()) else {
+                return empty;
+            };
+            let offered = match view.moment {
+                Moment::Discard { tile, .. } => tile.rank(),
+                Moment::AddedKong { .. }
+                | Moment::Drew { .. }
+                | Moment::DrewFlower(_)
+                | Moment::Claimed => None,
+            };
+            (m - 1..=m + 1)
+                .filter(|&r| Some(r) != offered)
+                .all(|r| Tile::numbered(suit, r).is_some_and(|t| c[t.index()] > 0))
+        }
+        Action::Draw(_)
+        | Action::Flower(_)
+        | Action::Discard(_)
+        | Action::ConcealedKong(_)
+        | Action::AddedKong(_)
+        | Action::Win(_) => false,
+    };
+    if has { wrong } else { empty }
+}

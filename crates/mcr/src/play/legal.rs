@@ -1,0 +1,291 @@
+//! What a seat may do now (RULES.md §1.4–§1.6, §3.7): from its own view of the table — its
+//! tiles, what is in sight, the wall and what it is asked — every legal action, each win
+//! with its full score.
+//!
+//! The view is what a game server knows of one seat; [`PlayState::view`] takes it from a
+//! replayed state. The actions follow the same rules as the transition ([`super::step`]),
+//! written here from the seat's side: a self-play test checks that every action offered
+//! here is accepted there.
+
+use crate::hand::Meld;
+use crate::ruleset::{AddedKongTile, LastDiscardClaims, Ruleset};
+use crate::seat::Seat;
+use crate::tile::{Counts, Tile, Wind};
+
+use super::record::{Action, Circumstances, Flower};
+use super::state::{DrawKind, Phase, PlayState, Wall};
+use super::win::{JudgedWin, WinParts, judge_parts};
+use crate::declaration::WinSource;
+
+/// What the seat is asked to decide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Moment {
+    /// The seat drew `tile` and holds a full hand: discard, kong or win.
+    Drew {
+        /// The tile drawn.
+        tile: Tile,
+        /// How it was drawn.
+        kind: DrawKind,
+    },
+    /// The seat drew a flower: it shows it (补花).
+    DrewFlower(Flower),
+    /// The seat just claimed a chow or pung: it discards.
+    Claimed,
+    /// Another seat discarded `tile`: claim it or pass.
+    Discard {
+        /// The discard.
+        tile: Tile,
+        /// Who discarded it.
+        from: Seat,
+    },
+    /// Another seat adds `tile` to its melded pung: rob it or pass.
+    AddedKong {
+        /// The tile added.
+        tile: Tile,
+        /// Who adds it.
+        from: Seat,
+    },
+}
+
+/// One seat's view of the table at one moment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatView {
+    /// The seat.
+    pub seat: Seat,
+    /// The prevalent wind.
+    pub prevalent_wind: Wind,
+    /// The seat's concealed tiles (the tile just drawn among them).
+    pub concealed: Counts,
+    /// The seat's melds.
+    pub melds: Vec<Meld>,
+    /// Flowers the seat has shown.
+    pub flowers: u8,
+    /// Copies in sight outside the seat's concealed tiles: every discard (claimed ones
+    /// included), every exposed meld (the seat's own too), the tile being added to a kong;
+    /// never concealed kongs.
+    pub visible: Counts,
+    /// The wall.
+    pub wall: Wall,
+    /// The seat lost its right to win this hand (停和).
+    pub barred: bool,
+    /// What the seat is asked.
+    pub moment: Moment,
+}
+
+/// An action the seat may take, a win with its judgement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegalAction {
+    /// The action.
+    pub action: Action,
+    /// For a win: the hand scored with the circumstances of the moment.
+    pub win: Option<Box<JudgedWin>>,
+}
+
+impl PlayState {
+    /// The view of `seat` when it has a decision to make now; `None` when it has none (it
+    /// is another seat's turn and nothing is offered, or the hand is over).
+    pub fn view(&self, seat: Seat) -> Option<SeatView> {
+        let holder = &self.seats[seat];
+        let moment = match self.phase {
+            Phase::Act {
+                seat: actor,
+                drawn,
+                kind,
+                claimed,
+            } if actor == seat => match (claimed, drawn) {
+                (true, _) => Moment::Claimed,
+                (false, Some(tile)) => Moment::Drew { tile, kind },
+                (false, None) => Moment::DrewFlower(held_flower(holder.flowers_held())?),
+            },
+            Phase::Discarded {
+                seat: from, tile, ..
+            } if from != seat => Moment::Discard { tile, from },
+            Phase::AddingKong { seat: from, tile } if from != seat => {
+                Moment::AddedKong { tile, from }
+            }
+            Phase::Act { .. }
+            | Phase::Discarded { .. }
+            | Phase::AddingKong { .. }
+            | Phase::Draw { .. }
+            | Phase::Over(_) => return None,
+        };
+        Some(SeatView {
+            seat,
+            prevalent_wind: self.prevalent_wind,
+            concealed: *holder.concealed(),
+            melds: holder.melds().to_vec(),
+            flowers: holder.flower_count(),
+            visible: self.visible,
+            wall: self.wall.clone(),
+            barred: holder.barred(),
+            moment,
+        })
+    }
+}
+
+fn held_flower(bits: u8) -> Option<Flower> {
+    (1..=8)
+        .filter_map(Flower::new)
+        .find(|f| bits & f.bit() != 0)
+}
+
+/// Every legal action of the view's seat now, in a stable order: wins first, then kongs,
+/// claims (pung, kong, chows from the lowest), flowers, discards by tile. Passing (not
+/// claiming) is always allowed and not listed.
+pub fn legal_actions(view: &SeatView, rules: &Ruleset) -> Vec<LegalAction> {
+    let mut out = Vec::new();
+    let seat = view.seat;
+    let c = &view.concealed;
+    let play = rules.play;
+    match view.moment {
+        Moment::Drew { tile, .. } => {
+            push_win(view, tile, WinSource::SelfDrawn, rules, &mut out);
+            if view.wall.kong_from_hand_allowed(seat) {
+                for t in Tile::ALL {
+                    if c[t.index()] == 4 {
+                        out.push(plain(Action::ConcealedKong(t)));
+                    }
+                }
+                for meld in &view.melds {
+                    if let Meld::Pung { tile: t, .. } = *meld
+                        && c[t.index()] > 0
+                        && (play.added_kong_tile == AddedKongTile::AnyHeld || t == tile)
+                    {
+                        out.push(plain(Action::AddedKong(t)));
+                    }
+                }
+            }
+            push_discards(c, &mut out);
+        }
+        Moment::DrewFlower(f) => out.push(plain(Action::Flower(f))),
+        Moment::Claimed => push_discards(c, &mut out),
+        Moment::Discard { tile, from } => {
+            push_win(
+                view,
+                tile,
+                WinSource::Discard { discarder: from },
+                rules,
+                &mut out,
+            );
+            let last = view.wall.discard_is_last(from);
+            if last && play.last_discard_claims == LastDiscardClaims::WinsOnly {
+                return out;
+            }
+            if c[tile.index()] >= 2 {
+                out.push(plain(Action::Pung(tile)));
+            }
+            if c[tile.index()] >= 3 && view.wall.claimed_kong_allowed(seat) {
+                out.push(plain(Action::Kong(tile)));
+            }
+            if seat == from.next() {
+                for middle in chow_middles(c, tile) {
+                    out.push(plain(Action::Chow(middle)));
+                }
+            }
+        }
+        Moment::AddedKong { tile, from } => {
+            push_win(
+                view,
+                tile,
+                WinSource::RobbingKong { robbed: from },
+                rules,
+                &mut out,
+            );
+        }
+    }
+    out
+}
+
+fn plain(action: Action) -> LegalAction {
+    LegalAction { action, win: None }
+}
+
+fn push_discards(c: &Counts, out: &mut Vec<LegalAction>) {
+    for t in Tile::ALL {
+        if c[t.index()] > 0 {
+            out.push(plain(Action::Discard(t)));
+        }
+    }
+}
+
+/// The middle tiles of the chows the hand can make with `discard`, lowest first.
+fn chow_middles(c: &Counts, discard: Tile) -> Vec<Tile> {
+    let mut out = Vec::new();
+    let (Some(suit), Some(rank)) = (discard.suit(), discard.rank()) else {
+        return out;
+    };
+    for middle in rank.saturating_sub(1)..=rank + 1 {
+        if !(2..=8).contains(&middle) {
+            continue;
+        }
+        let held = (middle - 1..=middle + 1)
+            .filter(|&r| r != rank)
+            .all(|r| Tile::numbered(suit, r).is_some_and(|t| c[t.index()] > 0));
+        if held {
+            out.extend(Tile::numbered(suit, middle));
+        }
+    }
+    out
+}
+
+/// The win on `tile` from `source`, when it is one (at or above the minimum) and the seat
+/// may still win.
+fn push_win(
+    view: &SeatView,
+    tile: Tile,
+    source: WinSource,
+    rules: &Ruleset,
+    out: &mut Vec<LegalAction>,
+) {
+    if view.barred {
+        return;
+    }
+    let judged = judge_parts(
+        &WinParts {
+            seat: view.seat,
+            concealed: &view.concealed,
+            melds: &view.melds,
+            flowers: view.flowers,
+            prevalent_wind: view.prevalent_wind,
+            tile,
+            source,
+            circumstances: view_circumstances(view, tile, source),
+        },
+        rules,
+    );
+    if judged.is_valid() {
+        out.push(LegalAction {
+            action: Action::Win(tile),
+            win: Some(Box::new(judged)),
+        });
+    }
+}
+
+/// The circumstances of a win now, from the view (the same reading as the replay's).
+fn view_circumstances(view: &SeatView, tile: Tile, source: WinSource) -> Circumstances {
+    let in_sight = view.visible[tile.index()];
+    match (source, view.moment) {
+        (WinSource::SelfDrawn, Moment::Drew { kind, .. }) => Circumstances {
+            self_drawn: true,
+            kong_replacement: kind == DrawKind::AfterKong,
+            robbing_kong: false,
+            last_tile: view.wall.drawn_is_last(view.seat),
+            last_copy: in_sight >= 3,
+        },
+        (WinSource::Discard { discarder }, _) => Circumstances {
+            self_drawn: false,
+            kong_replacement: false,
+            robbing_kong: false,
+            last_tile: view.wall.discard_is_last(discarder),
+            last_copy: in_sight.saturating_sub(1) >= 3,
+        },
+        (WinSource::RobbingKong { .. }, _) => Circumstances {
+            self_drawn: false,
+            kong_replacement: false,
+            robbing_kong: true,
+            last_tile: false,
+            last_copy: in_sight.saturating_sub(1) >= 3,
+        },
+        (WinSource::SelfDrawn, _) => Circumstances::default(),
+    }
+}
