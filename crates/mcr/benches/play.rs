@@ -3,14 +3,17 @@
 //!
 //! - `play/replay_records`: every hand replayed from its parsed record (each event judged,
 //!   the win scored, the points settled);
-//! - `play/replay_botzone_text`: the same from the text, reading included.
+//! - `play/replay_botzone_text`: the same from the text, reading included;
+//! - `play/legal_actions`: the legal actions of every seat with a decision, at every event
+//!   of the corpus (counted in views; wins judged, no call analysis).
 //!
 //! `cargo bench -p mcr --bench play`
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mcr::Ruleset;
+use mcr::Seat;
 use mcr::play::botzone::read_matches;
-use mcr::play::{Record, ReplayOptions, replay};
+use mcr::play::{Record, ReplayOptions, SeatView, legal_actions, replay};
 
 fn corpus() -> String {
     let path = concat!(
@@ -51,6 +54,23 @@ fn bench(c: &mut Criterion) {
                 }
             }
             std::hint::black_box(findings)
+        });
+    });
+    let views: Vec<SeatView> = records
+        .iter()
+        .flat_map(|r| replay(r, &Ruleset::MIL, ReplayOptions { snapshots: true }).snapshots)
+        .flat_map(|state| Seat::ALL.into_iter().filter_map(move |s| state.view(s)))
+        .collect();
+    group.throughput(Throughput::Elements(
+        u64::try_from(views.len()).unwrap_or(u64::MAX),
+    ));
+    group.bench_function("legal_actions", |b| {
+        b.iter(|| {
+            let mut actions = 0;
+            for view in &views {
+                actions += legal_actions(view, &Ruleset::MIL).len();
+            }
+            std::hint::black_box(actions)
         });
     });
     group.finish();

@@ -14,7 +14,7 @@ use crate::tile::{Counts, Tile, Wind};
 
 use super::record::{Action, Circumstances, Flower};
 use super::state::{DrawKind, Phase, PlayState, Wall};
-use super::win::{JudgedWin, WinParts, judge_parts};
+use super::win::{JudgedWin, WinParts, judge_if_win};
 use crate::declaration::WinSource;
 
 /// What the seat is asked to decide.
@@ -240,7 +240,7 @@ fn push_win(
     if view.barred {
         return;
     }
-    let judged = judge_parts(
+    let judged = judge_if_win(
         &WinParts {
             seat: view.seat,
             concealed: &view.concealed,
@@ -253,7 +253,7 @@ fn push_win(
         },
         rules,
     );
-    if judged.is_valid() {
+    if let Some(judged) = judged {
         out.push(LegalAction {
             action: Action::Win(tile),
             win: Some(Box::new(judged)),

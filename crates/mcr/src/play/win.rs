@@ -99,6 +99,74 @@ pub(crate) struct WinParts<'a> {
 /// Judges a declaration of 和 from its parts: the fourteen tiles scored with the
 /// circumstances, and for a false one, which one and its ruling.
 pub(crate) fn judge_parts(parts: &WinParts<'_>, rules: &Ruleset) -> JudgedWin {
+    let Scored {
+        hand,
+        context,
+        scoring,
+        before,
+    } = scored(parts, rules);
+    let verdict = match scoring.outcome {
+        Outcome::Win => WinVerdict::Valid,
+        Outcome::BelowMinimum | Outcome::NotWinningShape => {
+            WinVerdict::decide(scoring.outcome, shanten(&before, parts.melds.len()))
+        }
+    };
+    let ruling = match verdict {
+        WinVerdict::Valid => None,
+        WinVerdict::False(kind) => rule(
+            &Offence {
+                offender: parts.seat,
+                infraction: kind.infraction(),
+            },
+            1,
+            rules,
+        )
+        .ok(),
+    };
+    JudgedWin {
+        seat: parts.seat,
+        source: parts.source,
+        tile: parts.tile,
+        circumstances: parts.circumstances,
+        context,
+        hand,
+        scoring,
+        verdict,
+        ruling,
+    }
+}
+
+/// [`judge_parts`] for a win only: `None` when the declaration would be false (which false
+/// declaration it is, is not worked out).
+pub(crate) fn judge_if_win(parts: &WinParts<'_>, rules: &Ruleset) -> Option<JudgedWin> {
+    let Scored {
+        hand,
+        context,
+        scoring,
+        ..
+    } = scored(parts, rules);
+    (scoring.outcome == Outcome::Win).then_some(JudgedWin {
+        seat: parts.seat,
+        source: parts.source,
+        tile: parts.tile,
+        circumstances: parts.circumstances,
+        context,
+        hand,
+        scoring,
+        verdict: WinVerdict::Valid,
+        ruling: None,
+    })
+}
+
+/// The fourteen tiles of a declaration, scored, and the thirteen before the declared tile.
+struct Scored {
+    hand: Hand,
+    context: WinContext,
+    scoring: Scoring,
+    before: Counts,
+}
+
+fn scored(parts: &WinParts<'_>, rules: &Ruleset) -> Scored {
     let WinParts {
         seat,
         concealed,
@@ -112,12 +180,14 @@ pub(crate) fn judge_parts(parts: &WinParts<'_>, rules: &Ruleset) -> JudgedWin {
     let mut standing = [tile; 14];
     let mut n = 0;
     let mut skip_drawn = matches!(source, WinSource::SelfDrawn);
+    let mut before = [0u8; 34];
     for t in Tile::ALL {
         for _ in 0..concealed[t.index()] {
             if skip_drawn && t == tile {
                 skip_drawn = false;
                 continue;
             }
+            before[t.index()] += 1;
             if n < standing.len() {
                 standing[n] = t;
                 n += 1;
@@ -143,38 +213,11 @@ pub(crate) fn judge_parts(parts: &WinParts<'_>, rules: &Ruleset) -> JudgedWin {
     if !sized {
         scoring.outcome = Outcome::NotWinningShape;
     }
-    let verdict = match scoring.outcome {
-        Outcome::Win => WinVerdict::Valid,
-        Outcome::BelowMinimum | Outcome::NotWinningShape => {
-            let mut before = [0u8; 34];
-            for t in &standing[..n] {
-                before[t.index()] += 1;
-            }
-            WinVerdict::decide(scoring.outcome, shanten(&before, melds.len()))
-        }
-    };
-    let ruling = match verdict {
-        WinVerdict::Valid => None,
-        WinVerdict::False(kind) => rule(
-            &Offence {
-                offender: seat,
-                infraction: kind.infraction(),
-            },
-            1,
-            rules,
-        )
-        .ok(),
-    };
-    JudgedWin {
-        seat,
-        source,
-        tile,
-        circumstances,
-        context,
+    Scored {
         hand,
+        context,
         scoring,
-        verdict,
-        ruling,
+        before,
     }
 }
 
