@@ -5,7 +5,9 @@
 //!   the win scored, the points settled);
 //! - `play/replay_botzone_text`: the same from the text, reading included;
 //! - `play/legal_actions`: the legal actions of every seat with a decision, at every event
-//!   of the corpus (counted in views; wins judged, no call analysis).
+//!   of the corpus (counted in views; wins judged, no call analysis);
+//! - `play/legal_actions_call_analysis`: the same with each claim's call analysis, for the
+//!   views at a discard where the seat has at least one chow, pung or kong.
 //!
 //! `cargo bench -p mcr --bench play`
 
@@ -13,7 +15,10 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mcr::Ruleset;
 use mcr::Seat;
 use mcr::play::botzone::read_matches;
-use mcr::play::{Record, ReplayOptions, SeatView, legal_actions, replay};
+use mcr::play::{
+    Action, Moment, Record, ReplayOptions, SeatView, legal_actions, legal_actions_with_calls,
+    replay,
+};
 
 fn corpus() -> String {
     let path = concat!(
@@ -71,6 +76,35 @@ fn bench(c: &mut Criterion) {
                 actions += legal_actions(view, &Ruleset::MIL).len();
             }
             std::hint::black_box(actions)
+        });
+    });
+    let claiming: Vec<SeatView> = views
+        .iter()
+        .filter(|v| matches!(v.moment, Moment::Discard { .. }))
+        .filter(|v| {
+            legal_actions(v, &Ruleset::MIL).iter().any(|a| {
+                matches!(
+                    a.action,
+                    Action::Chow(_) | Action::Pung(_) | Action::Kong(_)
+                )
+            })
+        })
+        .cloned()
+        .collect();
+    group.throughput(Throughput::Elements(
+        u64::try_from(claiming.len()).unwrap_or(u64::MAX),
+    ));
+    group.sample_size(10);
+    group.bench_function("legal_actions_call_analysis", |b| {
+        b.iter(|| {
+            let mut analysed = 0;
+            for view in &claiming {
+                analysed += legal_actions_with_calls(view, &Ruleset::MIL)
+                    .iter()
+                    .filter(|a| a.call.is_some())
+                    .count();
+            }
+            std::hint::black_box(analysed)
         });
     });
     group.finish();

@@ -328,3 +328,68 @@ fn the_pure_transition_gives_what_apply_gives() {
         state = next;
     }
 }
+
+#[test]
+fn a_claim_comes_with_what_it_leaves() {
+    use mcr::analysis::Analysis;
+    use mcr::notation::parse_tiles;
+    use mcr::play::state::WallLeft;
+    use mcr::play::{Action, Moment, SeatView, Wall, legal_actions_with_calls};
+    use mcr::{Tile, Wind};
+    let mut concealed = [0u8; 34];
+    for t in parse_tiles("11m234567p789s5sE").unwrap() {
+        concealed[t.index()] += 1;
+    }
+    let one = parse_tiles("1m").unwrap()[0];
+    let mut visible = [0u8; 34];
+    visible[one.index()] = 1;
+    let view = SeatView {
+        seat: Seat::South,
+        prevalent_wind: Wind::East,
+        concealed,
+        melds: Vec::new(),
+        flowers: 0,
+        visible,
+        wall: Wall::with_left(WallLeft::Shared(40)),
+        barred: false,
+        moment: Moment::Discard {
+            tile: one,
+            from: Seat::East,
+        },
+    };
+    let actions = legal_actions_with_calls(&view, &Ruleset::MIL);
+    let pung = actions
+        .iter()
+        .find(|a| a.action == Action::Pung(one))
+        .expect("a pung of 1m is offered");
+    let call = pung.call.as_ref().expect("with its analysis");
+    assert_eq!(call.hand.melds.len(), 1);
+    assert_eq!(call.hand.standing.len(), 11);
+    let Analysis::Drawn(drawn) = &call.analysis else {
+        panic!("after a pung the seat discards: {:?}", call.analysis);
+    };
+    let east = Tile::EAST;
+    let row = drawn
+        .discards
+        .iter()
+        .find(|d| d.tile == east)
+        .expect("discarding East");
+    assert_eq!(row.after.distance.shanten, 0, "ready on 5s");
+    let five = parse_tiles("5s").unwrap()[0];
+    assert_eq!(
+        row.after
+            .waits
+            .iter()
+            .map(|w| w.tile)
+            .collect::<Vec<Tile>>(),
+        [five]
+    );
+    // South is East's right-hand neighbour: no chow of 1m (it holds no 2m 3m) — and the
+    // seat across (West) could not chow at all.
+    assert!(actions.iter().all(|a| !matches!(a.action, Action::Chow(_))));
+    assert!(actions.iter().all(|a| a.call.is_some()
+        == matches!(
+            a.action,
+            Action::Pung(_) | Action::Kong(_) | Action::Chow(_)
+        )));
+}

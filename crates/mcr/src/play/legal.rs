@@ -7,7 +7,8 @@
 //! written here from the seat's side: a self-play test checks that every action offered
 //! here is accepted there.
 
-use crate::hand::Meld;
+use crate::analysis::{Analysis, InPlay, analyze};
+use crate::hand::{HandInput, KongExposure, Meld, MeldInput, WinContext};
 use crate::ruleset::{AddedKongTile, LastDiscardClaims, Ruleset};
 use crate::seat::Seat;
 use crate::tile::{Counts, Tile, Wind};
@@ -79,6 +80,20 @@ pub struct LegalAction {
     pub action: Action,
     /// For a win: the hand scored with the circumstances of the moment.
     pub win: Option<Box<JudgedWin>>,
+    /// For a chow, pung or kong of a discard, when asked for ([`call_analysis`]): the hand
+    /// it leaves, analysed as a hand in play.
+    pub call: Option<Box<CallAnalysis>>,
+}
+
+/// What a claim leaves: the hand after it and its analysis — after a chow or pung the
+/// discard table (the seat discards next), after a kong the waiting hand (a replacement
+/// comes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CallAnalysis {
+    /// The hand after the claim: the melds with the new one, the concealed tiles left.
+    pub hand: HandInput,
+    /// Its analysis (RULES.md §1.3, the fans of each wait as [`crate::analysis`] scores them).
+    pub analysis: Analysis,
 }
 
 impl PlayState {
@@ -197,7 +212,104 @@ pub fn legal_actions(view: &SeatView, rules: &Ruleset) -> Vec<LegalAction> {
 }
 
 fn plain(action: Action) -> LegalAction {
-    LegalAction { action, win: None }
+    LegalAction {
+        action,
+        win: None,
+        call: None,
+    }
+}
+
+/// [`legal_actions`] with each claim's [`CallAnalysis`].
+pub fn legal_actions_with_calls(view: &SeatView, rules: &Ruleset) -> Vec<LegalAction> {
+    let mut actions = legal_actions(view, rules);
+    for a in &mut actions {
+        a.call = call_analysis(view, a.action, rules).map(Box::new);
+    }
+    actions
+}
+
+/// The hand a chow, pung or kong of the pending discard leaves, analysed; `None` for any
+/// other action or a claim the view cannot make.
+pub fn call_analysis(view: &SeatView, action: Action, rules: &Ruleset) -> Option<CallAnalysis> {
+    let Moment::Discard { tile, from } = view.moment else {
+        return None;
+    };
+    let source = view.seat.relation_to(from);
+    let (meld, from_hand): (Meld, Vec<Tile>) = match action {
+        Action::Pung(t) if t == tile => (Meld::Pung { tile, from: source }, vec![tile; 2]),
+        Action::Kong(t) if t == tile => (
+            Meld::Kong {
+                tile,
+                exposure: KongExposure::Direct(source),
+            },
+            vec![tile; 3],
+        ),
+        Action::Chow(middle) => {
+            let suit = middle.suit()?;
+            let m = middle.rank()?;
+            let others: Vec<Tile> = (m.checked_sub(1)?..=m + 1)
+                .filter(|&r| Some(r) != tile.rank())
+                .map(|r| Tile::numbered(suit, r))
+                .collect::<Option<_>>()?;
+            let first = Tile::numbered(suit, m - 1)?;
+            (
+                Meld::Chow {
+                    first,
+                    claimed: Some(tile),
+                },
+                others,
+            )
+        }
+        Action::Pung(_)
+        | Action::Kong(_)
+        | Action::Draw(_)
+        | Action::Flower(_)
+        | Action::Discard(_)
+        | Action::ConcealedKong(_)
+        | Action::AddedKong(_)
+        | Action::Win(_) => return None,
+    };
+    let mut concealed = view.concealed;
+    for t in &from_hand {
+        let n = concealed.get_mut(t.index())?;
+        *n = n.checked_sub(1)?;
+    }
+    // Seen outside the hand: what is in sight less the hand's own exposed melds and the
+    // claimed tile, which the new meld now holds.
+    let mut seen = view.visible;
+    for m in view.melds.iter().filter(|m| m.is_claimed()) {
+        let mut tiles = [0u8; 34];
+        crate::hand::add_meld_counts(&mut tiles, *m);
+        for (s, t) in seen.iter_mut().zip(tiles) {
+            *s = s.saturating_sub(t);
+        }
+    }
+    seen[tile.index()] = seen[tile.index()].saturating_sub(1);
+    let mut melds: Vec<MeldInput> = view.melds.iter().map(|m| m.to_input()).collect();
+    melds.push(meld.to_input());
+    let hand = HandInput {
+        melds,
+        standing: tiles_of(&concealed),
+        winning_tile: None,
+    };
+    let in_play = InPlay::new(&hand, &tiles_of(&seen)).ok()?;
+    let context = WinContext {
+        seat_wind: view.seat.wind(),
+        prevalent_wind: view.prevalent_wind,
+        flowers: view.flowers,
+        ..WinContext::default()
+    };
+    Some(CallAnalysis {
+        analysis: analyze(&in_play, &context, rules),
+        hand,
+    })
+}
+
+fn tiles_of(counts: &Counts) -> Vec<Tile> {
+    Tile::ALL
+        .iter()
+        .flat_map(|&t| std::iter::repeat_n(t, usize::from(counts[t.index()])))
+        .collect()
 }
 
 fn push_discards(c: &Counts, out: &mut Vec<LegalAction>) {
@@ -257,6 +369,7 @@ fn push_win(
         out.push(LegalAction {
             action: Action::Win(tile),
             win: Some(Box::new(judged)),
+            call: None,
         });
     }
 }

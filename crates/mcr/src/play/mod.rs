@@ -26,7 +26,10 @@ pub mod win;
 
 pub use arbitrate::{Arbitration, ClaimMade, ClaimProblem, IllegalClaim, Offer, arbitrate};
 pub use code::{At, Consequence, PlayCode, PlayViolation};
-pub use legal::{LegalAction, Moment, SeatView, legal_actions};
+pub use legal::{
+    CallAnalysis, LegalAction, Moment, SeatView, call_analysis, legal_actions,
+    legal_actions_with_calls,
+};
 pub use record::{Action, Circumstances, Drawn, Event, Flower, OverriddenClaim, Record, Stated};
 pub use replay::{Replay, ReplayEnd, ReplayOptions, replay};
 pub use state::{DrawKind, Ending, Phase, PlayState, SeatState, Wall, WallLeft};
