@@ -147,6 +147,15 @@ fn analysis_context(
     }
 }
 
+/// An analysis as proto, its waits' sheets in `view` (the call analysis of a legal action).
+pub(crate) fn analysis_to_pb(
+    analysis: &Analysis,
+    rules: Rules,
+    view: pb::ScoreView,
+) -> pb::AnalyzeHandResponse {
+    Writer { rules, view }.response(analysis)
+}
+
 /// Writes an analysis as proto.
 struct Writer {
     rules: Rules,

@@ -107,6 +107,19 @@ pub fn validate_response_to_json(
     to_json("ValidateHandResponse", response, pretty)
 }
 
+/// Reads a `LegalActionsRequest` from proto3 JSON.
+pub fn legal_actions_request_from_json(text: &str) -> Result<pb::LegalActionsRequest, JsonError> {
+    from_json("LegalActionsRequest", text)
+}
+
+/// Writes a `LegalActionsResponse` as proto3 JSON (one line, or indented when `pretty`).
+pub fn legal_actions_response_to_json(
+    response: &pb::LegalActionsResponse,
+    pretty: bool,
+) -> Result<String, JsonError> {
+    to_json("LegalActionsResponse", response, pretty)
+}
+
 /// Reads an `AnalyzeHandRequest` from proto3 JSON.
 pub fn analyze_request_from_json(text: &str) -> Result<pb::AnalyzeHandRequest, JsonError> {
     from_json("AnalyzeHandRequest", text)

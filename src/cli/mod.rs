@@ -11,6 +11,7 @@
 //!     [--flowers N] [--ruleset …] [--json]
 //! mahjong-referee analyze --jsonl  < requests.jsonl  > responses.jsonl
 //! mahjong-referee parse '<notation>' [--json]
+//! mahjong-referee actions ['<LegalActionsRequest JSON>' | @request.json] [--json]
 //! mahjong-referee replay FILE|- [--format botzone] [--ruleset …] [--wall shared|shared-144|botzone] [--json]
 //! mahjong-referee settle|penalty|standings ['<request JSON>' | @request.json] [--json]
 //! mahjong-referee [serve] [--listen-addr HOST:PORT] …      (see crate::config)
@@ -33,6 +34,7 @@ use crate::healthcheck::{self, HealthcheckArgs};
 use crate::server::ServeError;
 
 pub mod accounting;
+pub mod actions;
 pub mod analyze;
 pub mod parse;
 pub mod replay;
@@ -66,6 +68,8 @@ pub enum Command {
     Standings(accounting::RequestArgs),
     /// Every switch of a ruleset with house rules applied: value and meaning.
     Rules(rules::RulesArgs),
+    /// A seat's legal actions from its view (a `LegalActionsRequest` as JSON, @FILE or stdin).
+    Actions(actions::ActionsArgs),
     /// Referee whole hands from their records (Botzone's line format): every event judged,
     /// the win's circumstances, score and points.
     Replay(replay::ReplayArgs),
@@ -108,6 +112,12 @@ where
         Some(Command::Rules(args)) => {
             rules::rules(&args, &mut io::stdout().lock(), &mut io::stderr())
         }
+        Some(Command::Actions(args)) => actions::actions(
+            &args,
+            &mut io::stdin().lock(),
+            &mut io::stdout().lock(),
+            &mut io::stderr(),
+        ),
         Some(Command::Replay(args)) => replay::replay_file(
             &args,
             &mut io::stdin().lock(),

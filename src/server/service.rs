@@ -323,4 +323,18 @@ impl MahjongService for Referee {
     ) -> Result<Response<pb::ReplayHandResponse>, Status> {
         self.computed(request, play::replay_hand).await
     }
+
+    async fn legal_actions(
+        &self,
+        request: Request<pb::LegalActionsRequest>,
+    ) -> Result<Response<pb::LegalActionsResponse>, Status> {
+        self.computed(request, play::legal_actions_of).await
+    }
+
+    async fn arbitrate_claims(
+        &self,
+        request: Request<pb::ArbitrateClaimsRequest>,
+    ) -> Result<Response<pb::ArbitrateClaimsResponse>, Status> {
+        self.computed(request, play::arbitrate_claims).await
+    }
 }

@@ -258,3 +258,182 @@ async fn a_record_that_cannot_be_read_is_invalid_argument_with_every_problem() {
         .expect_err("no record");
     assert_eq!(fields(&details(&status))[0].0, "record");
 }
+
+fn t(s: &str) -> i32 {
+    tile(mcr::notation::parse_tiles(s).expect("a tile")[0])
+}
+
+/// South's view when East discards 1m: it holds 1m 1m 234567p 789s 5s E.
+fn south_offered_1m() -> pb::SeatView {
+    pb::SeatView {
+        seat: pb::Seat::South as i32,
+        concealed: [
+            "1m", "1m", "2p", "3p", "4p", "5p", "6p", "7p", "7s", "8s", "9s", "5s", "E",
+        ]
+        .iter()
+        .map(|s| t(s))
+        .collect(),
+        visible_tiles: vec![t("1m")],
+        moment: Some(pb::seat_view::Moment::Discard(pb::OfferedTile {
+            tile: t("1m"),
+            from: pb::Seat::East as i32,
+        })),
+        wall_left: 40,
+        ..pb::SeatView::default()
+    }
+}
+
+#[tokio::test]
+async fn legal_actions_offer_a_pung_with_what_it_leaves() {
+    let server = spawn_default().await;
+    let mut client = server.client().await;
+    let r = client
+        .legal_actions(pb::LegalActionsRequest {
+            view: Some(south_offered_1m()),
+            ruleset: pb::Ruleset::Mil as i32,
+            call_analysis: true,
+            ..Default::default()
+        })
+        .await
+        .expect("legal actions")
+        .into_inner();
+    let kinds: Vec<(pb::PlayAction, i32)> =
+        r.actions.iter().map(|a| (a.action(), a.tile)).collect();
+    assert_eq!(kinds, [(pb::PlayAction::Pung, t("1m"))]);
+    let call = r.actions[0].call.as_ref().expect("the call analysis");
+    assert_eq!(call.hand.as_ref().expect("hand").standing_tiles.len(), 11);
+    let analysis = call.analysis.as_ref().expect("analysis");
+    assert_eq!(analysis.state(), pb::HandState::Drawn);
+    assert!(
+        analysis.discards.iter().any(|d| d.shanten == 0),
+        "a discard leaves it ready"
+    );
+
+    // Drawing the winning tile: a self-drawn win, with its score.
+    let mut won = south_offered_1m();
+    won.concealed = [
+        "1m", "1m", "1m", "2p", "3p", "4p", "5p", "6p", "7p", "7s", "8s", "9s", "5s", "5s",
+    ]
+    .iter()
+    .map(|s| t(s))
+    .collect();
+    won.moment = Some(pb::seat_view::Moment::Drew(pb::DrawnTile {
+        tile: t("5s"),
+        ..Default::default()
+    }));
+    let r = client
+        .legal_actions(pb::LegalActionsRequest {
+            view: Some(won),
+            ruleset: pb::Ruleset::Mil as i32,
+            ..Default::default()
+        })
+        .await
+        .expect("legal actions")
+        .into_inner();
+    let first = &r.actions[0];
+    assert_eq!(first.action(), pb::PlayAction::Win);
+    let score = first.win.as_ref().expect("a win is scored");
+    assert!(score.fan_total >= 8);
+    assert!(first.win_circumstances.expect("circumstances").self_drawn);
+    assert!(
+        r.actions
+            .iter()
+            .skip(1)
+            .all(|a| a.action() == pb::PlayAction::Discard)
+    );
+
+    // A view that cannot be: a fifth 1m.
+    let mut bad = south_offered_1m();
+    bad.visible_tiles = vec![t("1m"); 3];
+    let status = client
+        .legal_actions(pb::LegalActionsRequest {
+            view: Some(bad),
+            ..Default::default()
+        })
+        .await
+        .expect_err("five copies");
+    let d = details(&status);
+    assert_eq!(d.code, tonic::Code::InvalidArgument);
+    assert!(
+        d.violations[0].field.starts_with("view."),
+        "{:?}",
+        d.violations
+    );
+}
+
+#[tokio::test]
+async fn arbitration_puts_a_win_first_and_sets_illegal_claims_aside() {
+    let server = spawn_default().await;
+    let mut client = server.client().await;
+    let offer = Some(pb::arbitrate_claims_request::Offer::Discard(
+        pb::OfferedTile {
+            tile: t("1m"),
+            from: pb::Seat::East as i32,
+        },
+    ));
+    let claim =
+        |seat: pb::Seat, action: pb::PlayAction, view: Option<pb::SeatView>| pb::ClaimToArbitrate {
+            seat: seat as i32,
+            action: action as i32,
+            tile: t("1m"),
+            view,
+        };
+    // South pungs; West and North both declare a win: West comes first from East.
+    let r = client
+        .arbitrate_claims(pb::ArbitrateClaimsRequest {
+            offer,
+            claims: vec![
+                claim(pb::Seat::South, pb::PlayAction::Pung, None),
+                claim(pb::Seat::North, pb::PlayAction::Win, None),
+                claim(pb::Seat::West, pb::PlayAction::Win, None),
+            ],
+            ..Default::default()
+        })
+        .await
+        .expect("arbitrated")
+        .into_inner();
+    assert_eq!(r.stands, Some(2));
+    assert_eq!(r.overridden, [1, 0]);
+    assert!(r.illegal.is_empty());
+    // With South's view, a win on 1m is not legal: set aside with its ruling; the pung of
+    // another seat without a view stands.
+    let r = client
+        .arbitrate_claims(pb::ArbitrateClaimsRequest {
+            offer,
+            claims: vec![
+                claim(
+                    pb::Seat::South,
+                    pb::PlayAction::Win,
+                    Some(south_offered_1m()),
+                ),
+                claim(pb::Seat::West, pb::PlayAction::Pung, None),
+            ],
+            ..Default::default()
+        })
+        .await
+        .expect("arbitrated")
+        .into_inner();
+    assert_eq!(r.stands, Some(1));
+    assert_eq!(r.illegal.len(), 1);
+    assert_eq!(r.illegal[0].index, 0);
+    let ruling = r.illegal[0].ruling.as_ref().expect("a false win is ruled");
+    assert!(!ruling.sanctions.is_empty());
+    // The same seat twice, or the discarder's own claim: INVALID_ARGUMENT.
+    let status = client
+        .arbitrate_claims(pb::ArbitrateClaimsRequest {
+            offer,
+            claims: vec![
+                claim(pb::Seat::South, pb::PlayAction::Pung, None),
+                claim(pb::Seat::South, pb::PlayAction::Win, None),
+                claim(pb::Seat::East, pb::PlayAction::Win, None),
+            ],
+            ..Default::default()
+        })
+        .await
+        .expect_err("bad claims");
+    let got: Vec<String> = fields(&details(&status))
+        .into_iter()
+        .map(|(f, _)| f)
+        .collect();
+    assert_eq!(got, ["claims[1]", "claims[2]"]);
+}

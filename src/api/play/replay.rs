@@ -1,25 +1,26 @@
-//! The play referee (`play.proto`): `ReplayHand`, a whole hand's record (structured, or
+//! `ReplayHand`: a whole hand's record (structured, or
 //! Botzone's text) → every finding, the derived circumstances, the score and the points.
 
 use mcr::play::botzone::{BotzoneMatch, RecordErrorCode, read_matches};
 use mcr::play::{
-    Action, At, Circumstances, Consequence, Drawn, Event, Flower, OverriddenClaim, PlayCode,
-    PlayState, Record, Replay, ReplayEnd, ReplayOptions, Stated, replay,
+    At, Consequence, Drawn, Event, OverriddenClaim, PlayCode, PlayState, Record, Replay, ReplayEnd,
+    ReplayOptions, Stated, replay,
 };
 use mcr::{BySeat, HandInput, Rules, Seat, Violation, ViolationCode};
 
-use super::accounting::offence::ruling_to_pb;
-use super::accounting::payments::accounts_to_pb;
-use super::accounting::violations::{Violations, rules_of};
-use super::accounting::winning_hand::score_sheet;
-use super::hand::hand_to_pb;
-use super::house_rules::fingerprint_text;
-use super::path::{FieldPath, too_many};
-use super::pb;
-use super::values::{
+use super::super::accounting::offence::ruling_to_pb;
+use super::super::accounting::payments::accounts_to_pb;
+use super::super::accounting::violations::{Violations, rules_of};
+use super::super::accounting::winning_hand::score_sheet;
+use super::super::hand::hand_to_pb;
+use super::super::house_rules::fingerprint_text;
+use super::super::path::{FieldPath, too_many};
+use super::super::pb;
+use super::super::values::{
     required_seat, seat_number, seat_to_pb, tile_or_violation, tile_to_pb, value_invalid,
     win_source_to_pb, wind_from_pb,
 };
+use super::convert::{action_of, circumstances_from_pb, circumstances_to_pb, drawn_of, flower_of};
 use crate::limits;
 
 /// `ReplayHand`: the record refereed, or every problem that keeps it from being read.
@@ -130,17 +131,6 @@ fn botzone_from_text(text: &str) -> Result<BotzoneMatch, Violation> {
             format!("line {}: {}", e.line, e.message),
         )
     })
-}
-
-fn flower_of(number: u32, field: &str, v: &mut Violations) -> Option<Flower> {
-    let flower = u8::try_from(number).ok().and_then(Flower::new);
-    if flower.is_none() {
-        v.0.push(value_invalid(
-            field,
-            format!("{number} is not a flower (1..8)"),
-        ));
-    }
-    flower
 }
 
 /// The structured record in domain terms; every problem is recorded in `v`.
@@ -276,62 +266,6 @@ fn events_from_pb(events: &[pb::PlayEvent], v: &mut Violations) -> Vec<Event> {
     out
 }
 
-fn drawn_of(tile: i32, flower: u32, field: &str, v: &mut Violations) -> Option<Drawn> {
-    if flower != 0 {
-        if tile != pb::Tile::Unspecified as i32 {
-            v.0.push(value_invalid(
-                field,
-                "a tile or a flower, not both".to_owned(),
-            ));
-        }
-        return flower_of(flower, &format!("{field}.flower"), v).map(Drawn::Flower);
-    }
-    v.take(tile_or_violation(tile, format!("{field}.tile")))
-        .map(Drawn::Tile)
-}
-
-fn action_of(
-    action: i32,
-    tile: i32,
-    flower: u32,
-    field: &str,
-    v: &mut Violations,
-) -> Option<Action> {
-    let tile_at = |v: &mut Violations| v.take(tile_or_violation(tile, format!("{field}.tile")));
-    match pb::PlayAction::try_from(action) {
-        Ok(pb::PlayAction::Draw) => drawn_of(tile, flower, field, v).map(Action::Draw),
-        Ok(pb::PlayAction::Flower) => {
-            flower_of(flower, &format!("{field}.flower"), v).map(Action::Flower)
-        }
-        Ok(pb::PlayAction::Discard) => tile_at(v).map(Action::Discard),
-        Ok(pb::PlayAction::Chow) => {
-            let middle = tile_at(v)?;
-            if matches!(middle.rank(), Some(2..=8)) {
-                Some(Action::Chow(middle))
-            } else {
-                v.0.push(Violation::new(
-                    ViolationCode::ChowInvalid,
-                    format!("{field}.tile"),
-                    format!("a chow is named by its middle tile, a numbered tile of rank 2–8; {middle} is not"),
-                ));
-                None
-            }
-        }
-        Ok(pb::PlayAction::Pung) => tile_at(v).map(Action::Pung),
-        Ok(pb::PlayAction::Kong) => tile_at(v).map(Action::Kong),
-        Ok(pb::PlayAction::ConcealedKong) => tile_at(v).map(Action::ConcealedKong),
-        Ok(pb::PlayAction::AddedKong) => tile_at(v).map(Action::AddedKong),
-        Ok(pb::PlayAction::Win) => tile_at(v).map(Action::Win),
-        Ok(pb::PlayAction::Unspecified) | Err(_) => {
-            v.0.push(value_invalid(
-                &format!("{field}.action"),
-                format!("{action} is not an action (expected PLAY_ACTION_DRAW..PLAY_ACTION_WIN)"),
-            ));
-            None
-        }
-    }
-}
-
 fn stated_of(stated: Option<&pb::StatedResult>, v: &mut Violations) -> Stated {
     let Some(said) = stated else {
         return Stated::default();
@@ -356,33 +290,6 @@ fn stated_of(stated: Option<&pb::StatedResult>, v: &mut Violations) -> Stated {
         fan: said.fan.map(i64::from),
         scores,
         circumstances: said.circumstances.map(circumstances_from_pb),
-    }
-}
-
-fn circumstances_from_pb(c: pb::Circumstances) -> Circumstances {
-    Circumstances {
-        self_drawn: c.self_drawn,
-        kong_replacement: c.kong_replacement,
-        robbing_kong: c.robbing_kong,
-        last_tile: c.last_tile,
-        last_copy: c.last_copy,
-    }
-}
-
-fn circumstances_to_pb(c: Circumstances) -> pb::Circumstances {
-    let Circumstances {
-        self_drawn,
-        kong_replacement,
-        robbing_kong,
-        last_tile,
-        last_copy,
-    } = c;
-    pb::Circumstances {
-        self_drawn,
-        kong_replacement,
-        robbing_kong,
-        last_tile,
-        last_copy,
     }
 }
 

@@ -1,0 +1,99 @@
+//! `ArbitrateClaims`: the claims on one offered tile → the one that stands, those
+//! overridden, and those not legal with their rulings.
+
+use mcr::Violation;
+use mcr::play::{ClaimMade, Offer, arbitrate};
+
+use super::super::accounting::offence::ruling_to_pb;
+use super::super::accounting::violations::{Violations, rules_of};
+use super::super::house_rules::fingerprint_text;
+use super::super::pb;
+use super::super::values::{required_seat, tile_or_violation, value_invalid};
+use super::convert::action_of;
+use super::view::view_from_pb;
+
+/// `ArbitrateClaims`: the verdict on the claims, or every problem with them.
+pub fn arbitrate_claims(
+    request: &pb::ArbitrateClaimsRequest,
+) -> Result<pb::ArbitrateClaimsResponse, Vec<Violation>> {
+    let mut v = Violations::default();
+    if request.claims.len() > 3 {
+        return Err(vec![value_invalid(
+            "claims",
+            format!(
+                "at most 3 elements are accepted here, found {}",
+                request.claims.len()
+            ),
+        )]);
+    }
+    let rules = rules_of(request.ruleset, request.overrides.as_ref(), &mut v);
+    let offer = match &request.offer {
+        None => {
+            v.0.push(value_invalid(
+                "offer",
+                "say what is offered: `discard` or `added_kong`".to_owned(),
+            ));
+            None
+        }
+        Some(pb::arbitrate_claims_request::Offer::Discard(o)) => {
+            offered(*o, "discard", &mut v).map(|(tile, from)| Offer::Discard { tile, from })
+        }
+        Some(pb::arbitrate_claims_request::Offer::AddedKong(o)) => {
+            offered(*o, "added_kong", &mut v).map(|(tile, from)| Offer::AddedKong { tile, from })
+        }
+    };
+    let mut claims = Vec::with_capacity(request.claims.len());
+    for (i, c) in request.claims.iter().enumerate() {
+        let field = format!("claims[{i}]");
+        let seat = v.take(required_seat(c.seat, &format!("{field}.seat")));
+        let action = action_of(c.action, c.tile, 0, &field, &mut v);
+        let view = c
+            .view
+            .as_ref()
+            .map(|view| view_from_pb(view, &format!("{field}.view"), &mut v));
+        if let (Some(seat), Some(action)) = (seat, action) {
+            claims.push(ClaimMade {
+                seat,
+                action,
+                view: view.flatten(),
+            });
+        }
+    }
+    let Some(offer) = offer.filter(|_| v.0.is_empty()) else {
+        return Err(v.0);
+    };
+    let ruleset = rules.ruleset();
+    let verdict = arbitrate(offer, &claims, &ruleset).map_err(|problems| {
+        problems
+            .into_iter()
+            .map(|p| {
+                Violation::new(
+                    mcr::ViolationCode::ClaimInvalid,
+                    format!("claims[{}]", p.index),
+                    p.message,
+                )
+            })
+            .collect::<Vec<_>>()
+    })?;
+    let index = |i: usize| u32::try_from(i).unwrap_or(u32::MAX);
+    Ok(pb::ArbitrateClaimsResponse {
+        stands: verdict.stands.map(index),
+        overridden: verdict.overridden.iter().map(|&i| index(i)).collect(),
+        illegal: verdict
+            .illegal
+            .iter()
+            .map(|c| pb::IllegalClaim {
+                index: index(c.index),
+                message: c.message.clone(),
+                ruling: c.ruling.as_ref().map(ruling_to_pb),
+            })
+            .collect(),
+        rules_fingerprint: fingerprint_text(rules.fingerprint()),
+    })
+}
+
+fn offered(o: pb::OfferedTile, name: &str, v: &mut Violations) -> Option<(mcr::Tile, mcr::Seat)> {
+    let tile = v.take(tile_or_violation(o.tile, format!("offer.{name}.tile")));
+    let from = v.take(required_seat(o.from, &format!("offer.{name}.from")));
+    Some((tile?, from?))
+}

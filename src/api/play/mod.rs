@@ -1,0 +1,17 @@
+//! The play referee (`play.proto`): whole hands replayed from their records
+//! ([`replay_hand`]), a seat's legal actions ([`legal_actions_of`]) and claim arbitration
+//! ([`arbitrate_claims`]).
+//!
+//! - `convert`: actions, drawn tiles and circumstances, both ways;
+//! - `view`: a seat's view from proto;
+//! - [`replay`], [`actions`], [`arbitrate`]: one call each.
+
+pub mod actions;
+pub mod arbitrate;
+mod convert;
+pub mod replay;
+mod view;
+
+pub use actions::legal_actions_of;
+pub use arbitrate::arbitrate_claims;
+pub use replay::replay_hand;
