@@ -9,6 +9,7 @@ import {
   HandState,
   Infraction,
   Outcome,
+  PlayAction,
   ReplayOutcome,
   Ruleset,
   Seat,
@@ -261,6 +262,39 @@ for (const protocol of ["grpc", "grpc-web"] as Protocol[]) {
         [12, "OUT_OF_TURN", Consequence.STOPS],
       ]);
       assert.equal(wrong.outcome, ReplayOutcome.NO_RESULT);
+    });
+
+    test("LegalActions and ArbitrateClaims: a pung with what it leaves, a win first", async () => {
+      const tiles = (...t: Tile[]) => t;
+      const view = {
+        seat: Seat.SOUTH,
+        concealed: tiles(
+          Tile.TILE_1M, Tile.TILE_1M, Tile.TILE_2P, Tile.TILE_3P, Tile.TILE_4P, Tile.TILE_5P,
+          Tile.TILE_6P, Tile.TILE_7P, Tile.TILE_7S, Tile.TILE_8S, Tile.TILE_9S, Tile.TILE_5S,
+          Tile.TILE_EAST,
+        ),
+        visibleTiles: [Tile.TILE_1M],
+        moment: { case: "discard" as const, value: { tile: Tile.TILE_1M, from: Seat.EAST } },
+        wallLeft: 40,
+      };
+      const legal = await client().legalActions({ view, ruleset: Ruleset.MIL, callAnalysis: true });
+      assert.deepEqual(
+        legal.actions.map((a) => [a.action, a.tile]),
+        [[PlayAction.PUNG, Tile.TILE_1M]],
+      );
+      assert.equal(legal.actions[0]?.call?.hand?.standingTiles.length, 11);
+      assert.ok(legal.actions[0]?.call?.analysis?.discards.some((d) => d.shanten === 0));
+      const verdict = await client().arbitrateClaims({
+        offer: { case: "discard", value: { tile: Tile.TILE_1M, from: Seat.EAST } },
+        claims: [
+          { seat: Seat.SOUTH, action: PlayAction.PUNG, tile: Tile.TILE_1M, view },
+          { seat: Seat.NORTH, action: PlayAction.WIN, tile: Tile.TILE_1M },
+          { seat: Seat.WEST, action: PlayAction.WIN, tile: Tile.TILE_1M },
+        ],
+      });
+      assert.equal(verdict.stands, 2, "West is first counter-clockwise from East");
+      assert.deepEqual(verdict.overridden, [1, 0]);
+      assert.deepEqual(verdict.illegal, []);
     });
 
     test("DescribeRuleset: every switch, and a 0-fan room's fingerprint on its scores", async () => {

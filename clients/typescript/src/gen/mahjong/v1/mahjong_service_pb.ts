@@ -12,7 +12,7 @@ import type { ListFansRequestSchema, ListFansResponseSchema } from "./fan_pb.js"
 import { file_mahjong_v1_fan } from "./fan_pb.js";
 import type { DescribeRulesetRequestSchema, DescribeRulesetResponseSchema } from "./house_rules_pb.js";
 import { file_mahjong_v1_house_rules } from "./house_rules_pb.js";
-import type { ReplayHandRequestSchema, ReplayHandResponseSchema } from "./play_pb.js";
+import type { ArbitrateClaimsRequestSchema, ArbitrateClaimsResponseSchema, LegalActionsRequestSchema, LegalActionsResponseSchema, ReplayHandRequestSchema, ReplayHandResponseSchema } from "./play_pb.js";
 import { file_mahjong_v1_play } from "./play_pb.js";
 import type { BatchScoreHandsRequestSchema, BatchScoreHandsResponseSchema, ParseHandRequestSchema, ParseHandResponseSchema, ScoreHandRequestSchema, ScoreHandResponseSchema, ValidateHandRequestSchema, ValidateHandResponseSchema } from "./scoring_pb.js";
 import { file_mahjong_v1_scoring } from "./scoring_pb.js";
@@ -21,7 +21,7 @@ import { file_mahjong_v1_scoring } from "./scoring_pb.js";
  * Describes the file mahjong/v1/mahjong_service.proto.
  */
 export const file_mahjong_v1_mahjong_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBtYWhqb25nL3YxL21haGpvbmdfc2VydmljZS5wcm90bxIKbWFoam9uZy52MTKhBwoOTWFoam9uZ1NlcnZpY2USSAoJU2NvcmVIYW5kEhwubWFoam9uZy52MS5TY29yZUhhbmRSZXF1ZXN0Gh0ubWFoam9uZy52MS5TY29yZUhhbmRSZXNwb25zZRJRCgxWYWxpZGF0ZUhhbmQSHy5tYWhqb25nLnYxLlZhbGlkYXRlSGFuZFJlcXVlc3QaIC5tYWhqb25nLnYxLlZhbGlkYXRlSGFuZFJlc3BvbnNlEloKD0JhdGNoU2NvcmVIYW5kcxIiLm1haGpvbmcudjEuQmF0Y2hTY29yZUhhbmRzUmVxdWVzdBojLm1haGpvbmcudjEuQmF0Y2hTY29yZUhhbmRzUmVzcG9uc2USRQoITGlzdEZhbnMSGy5tYWhqb25nLnYxLkxpc3RGYW5zUmVxdWVzdBocLm1haGpvbmcudjEuTGlzdEZhbnNSZXNwb25zZRJOCgtBbmFseXplSGFuZBIeLm1haGpvbmcudjEuQW5hbHl6ZUhhbmRSZXF1ZXN0Gh8ubWFoam9uZy52MS5BbmFseXplSGFuZFJlc3BvbnNlEksKClNldHRsZUhhbmQSHS5tYWhqb25nLnYxLlNldHRsZUhhbmRSZXF1ZXN0Gh4ubWFoam9uZy52MS5TZXR0bGVIYW5kUmVzcG9uc2USYAoRQWRqdWRpY2F0ZVBlbmFsdHkSJC5tYWhqb25nLnYxLkFkanVkaWNhdGVQZW5hbHR5UmVxdWVzdBolLm1haGpvbmcudjEuQWRqdWRpY2F0ZVBlbmFsdHlSZXNwb25zZRJdChBDb21wdXRlU3RhbmRpbmdzEiMubWFoam9uZy52MS5Db21wdXRlU3RhbmRpbmdzUmVxdWVzdBokLm1haGpvbmcudjEuQ29tcHV0ZVN0YW5kaW5nc1Jlc3BvbnNlEloKD0Rlc2NyaWJlUnVsZXNldBIiLm1haGpvbmcudjEuRGVzY3JpYmVSdWxlc2V0UmVxdWVzdBojLm1haGpvbmcudjEuRGVzY3JpYmVSdWxlc2V0UmVzcG9uc2USSAoJUGFyc2VIYW5kEhwubWFoam9uZy52MS5QYXJzZUhhbmRSZXF1ZXN0Gh0ubWFoam9uZy52MS5QYXJzZUhhbmRSZXNwb25zZRJLCgpSZXBsYXlIYW5kEh0ubWFoam9uZy52MS5SZXBsYXlIYW5kUmVxdWVzdBoeLm1haGpvbmcudjEuUmVwbGF5SGFuZFJlc3BvbnNlYgZwcm90bzM", [file_mahjong_v1_accounting, file_mahjong_v1_analysis, file_mahjong_v1_fan, file_mahjong_v1_house_rules, file_mahjong_v1_play, file_mahjong_v1_scoring]);
+  fileDesc("CiBtYWhqb25nL3YxL21haGpvbmdfc2VydmljZS5wcm90bxIKbWFoam9uZy52MTLQCAoOTWFoam9uZ1NlcnZpY2USSAoJU2NvcmVIYW5kEhwubWFoam9uZy52MS5TY29yZUhhbmRSZXF1ZXN0Gh0ubWFoam9uZy52MS5TY29yZUhhbmRSZXNwb25zZRJRCgxWYWxpZGF0ZUhhbmQSHy5tYWhqb25nLnYxLlZhbGlkYXRlSGFuZFJlcXVlc3QaIC5tYWhqb25nLnYxLlZhbGlkYXRlSGFuZFJlc3BvbnNlEloKD0JhdGNoU2NvcmVIYW5kcxIiLm1haGpvbmcudjEuQmF0Y2hTY29yZUhhbmRzUmVxdWVzdBojLm1haGpvbmcudjEuQmF0Y2hTY29yZUhhbmRzUmVzcG9uc2USRQoITGlzdEZhbnMSGy5tYWhqb25nLnYxLkxpc3RGYW5zUmVxdWVzdBocLm1haGpvbmcudjEuTGlzdEZhbnNSZXNwb25zZRJOCgtBbmFseXplSGFuZBIeLm1haGpvbmcudjEuQW5hbHl6ZUhhbmRSZXF1ZXN0Gh8ubWFoam9uZy52MS5BbmFseXplSGFuZFJlc3BvbnNlEksKClNldHRsZUhhbmQSHS5tYWhqb25nLnYxLlNldHRsZUhhbmRSZXF1ZXN0Gh4ubWFoam9uZy52MS5TZXR0bGVIYW5kUmVzcG9uc2USYAoRQWRqdWRpY2F0ZVBlbmFsdHkSJC5tYWhqb25nLnYxLkFkanVkaWNhdGVQZW5hbHR5UmVxdWVzdBolLm1haGpvbmcudjEuQWRqdWRpY2F0ZVBlbmFsdHlSZXNwb25zZRJdChBDb21wdXRlU3RhbmRpbmdzEiMubWFoam9uZy52MS5Db21wdXRlU3RhbmRpbmdzUmVxdWVzdBokLm1haGpvbmcudjEuQ29tcHV0ZVN0YW5kaW5nc1Jlc3BvbnNlEloKD0Rlc2NyaWJlUnVsZXNldBIiLm1haGpvbmcudjEuRGVzY3JpYmVSdWxlc2V0UmVxdWVzdBojLm1haGpvbmcudjEuRGVzY3JpYmVSdWxlc2V0UmVzcG9uc2USSAoJUGFyc2VIYW5kEhwubWFoam9uZy52MS5QYXJzZUhhbmRSZXF1ZXN0Gh0ubWFoam9uZy52MS5QYXJzZUhhbmRSZXNwb25zZRJLCgpSZXBsYXlIYW5kEh0ubWFoam9uZy52MS5SZXBsYXlIYW5kUmVxdWVzdBoeLm1haGpvbmcudjEuUmVwbGF5SGFuZFJlc3BvbnNlElEKDExlZ2FsQWN0aW9ucxIfLm1haGpvbmcudjEuTGVnYWxBY3Rpb25zUmVxdWVzdBogLm1haGpvbmcudjEuTGVnYWxBY3Rpb25zUmVzcG9uc2USWgoPQXJiaXRyYXRlQ2xhaW1zEiIubWFoam9uZy52MS5BcmJpdHJhdGVDbGFpbXNSZXF1ZXN0GiMubWFoam9uZy52MS5BcmJpdHJhdGVDbGFpbXNSZXNwb25zZWIGcHJvdG8z", [file_mahjong_v1_accounting, file_mahjong_v1_analysis, file_mahjong_v1_fan, file_mahjong_v1_house_rules, file_mahjong_v1_play, file_mahjong_v1_scoring]);
 
 /**
  * The Chinese Official Mahjong referee.
@@ -176,6 +176,33 @@ export const MahjongService: GenService<{
     methodKind: "unary";
     input: typeof ReplayHandRequestSchema;
     output: typeof ReplayHandResponseSchema;
+  },
+  /**
+   * Every action one seat may take now, from its view of the table: discards, 补花, kongs,
+   * a self-drawn win; on another's discard each chow, pung, kong and win; on an added kong
+   * robbing it. A win comes with its full score; with `call_analysis` each claim comes with
+   * the hand it leaves, analysed. A view that cannot be (a fifth copy, an offer from the
+   * seat itself) is INVALID_ARGUMENT (ErrorInfo reason INVALID_REQUEST).
+   *
+   * @generated from rpc mahjong.v1.MahjongService.LegalActions
+   */
+  legalActions: {
+    methodKind: "unary";
+    input: typeof LegalActionsRequestSchema;
+    output: typeof LegalActionsResponseSchema;
+  },
+  /**
+   * The claims made on one discard or added kong: the one that stands (和 > 碰/杠 > 吃; among
+   * wins the first counter-clockwise from the discarder, 截和), those overridden, and
+   * those not legal with what the rules do to their makers. Claims that cannot be made at
+   * all (a seat twice, the offerer's own) are INVALID_ARGUMENT.
+   *
+   * @generated from rpc mahjong.v1.MahjongService.ArbitrateClaims
+   */
+  arbitrateClaims: {
+    methodKind: "unary";
+    input: typeof ArbitrateClaimsRequestSchema;
+    output: typeof ArbitrateClaimsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_mahjong_v1_mahjong_service, 0);

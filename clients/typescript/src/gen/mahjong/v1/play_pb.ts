@@ -6,7 +6,9 @@ import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2"
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Ruling, Seat, SeatAccount, WinSource } from "./accounting_pb.js";
 import { file_mahjong_v1_accounting } from "./accounting_pb.js";
-import type { Meld } from "./hand_pb.js";
+import type { AnalyzeHandResponse } from "./analysis_pb.js";
+import { file_mahjong_v1_analysis } from "./analysis_pb.js";
+import type { Hand, Meld } from "./hand_pb.js";
 import { file_mahjong_v1_hand } from "./hand_pb.js";
 import type { RuleOverrides } from "./house_rules_pb.js";
 import { file_mahjong_v1_house_rules } from "./house_rules_pb.js";
@@ -22,7 +24,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file mahjong/v1/play.proto.
  */
 export const file_mahjong_v1_play: GenFile = /*@__PURE__*/
-  fileDesc("ChVtYWhqb25nL3YxL3BsYXkucHJvdG8SCm1haGpvbmcudjEizwEKEVJlcGxheUhhbmRSZXF1ZXN0EiwKCnN0cnVjdHVyZWQYASABKAsyFi5tYWhqb25nLnYxLkhhbmRSZWNvcmRIABIWCgxib3R6b25lX3RleHQYAiABKAlIABIkCgdydWxlc2V0GAMgASgOMhMubWFoam9uZy52MS5SdWxlc2V0EiwKCW92ZXJyaWRlcxgEIAEoCzIZLm1haGpvbmcudjEuUnVsZU92ZXJyaWRlcxIWCg5pbmNsdWRlX3N0YXRlcxgFIAEoCEIICgZyZWNvcmQi4gEKCkhhbmRSZWNvcmQSKAoOcHJldmFsZW50X3dpbmQYASABKA4yEC5tYWhqb25nLnYxLldpbmQSIgoEZGVhbBgCIAMoCzIULm1haGpvbmcudjEuU2VhdERlYWwSJQoGZXZlbnRzGAMgAygLMhUubWFoam9uZy52MS5QbGF5RXZlbnQSEQoJZHJhd19nYW1lGAQgASgIEiIKBHdhbGwYBSADKAsyFC5tYWhqb25nLnYxLldhbGxUaWxlEigKBnN0YXRlZBgGIAEoCzIYLm1haGpvbmcudjEuU3RhdGVkUmVzdWx0IlwKCFNlYXREZWFsEh4KBHNlYXQYASABKA4yEC5tYWhqb25nLnYxLlNlYXQSHwoFdGlsZXMYAiADKA4yEC5tYWhqb25nLnYxLlRpbGUSDwoHZmxvd2VycxgDIAMoDSI6CghXYWxsVGlsZRIeCgR0aWxlGAEgASgOMhAubWFoam9uZy52MS5UaWxlEg4KBmZsb3dlchgCIAEoDSK0AQoJUGxheUV2ZW50Eh4KBHNlYXQYASABKA4yEC5tYWhqb25nLnYxLlNlYXQSJgoGYWN0aW9uGAIgASgOMhYubWFoam9uZy52MS5QbGF5QWN0aW9uEh4KBHRpbGUYAyABKA4yEC5tYWhqb25nLnYxLlRpbGUSDgoGZmxvd2VyGAQgASgNEi8KCm92ZXJyaWRkZW4YBSADKAsyGy5tYWhqb25nLnYxLk92ZXJyaWRkZW5DbGFpbSJ5Cg9PdmVycmlkZGVuQ2xhaW0SHgoEc2VhdBgBIAEoDjIQLm1haGpvbmcudjEuU2VhdBImCgZhY3Rpb24YAiABKA4yFi5tYWhqb25nLnYxLlBsYXlBY3Rpb24SHgoEdGlsZRgDIAEoDjIQLm1haGpvbmcudjEuVGlsZSJqCgxTdGF0ZWRSZXN1bHQSEAoDZmFuGAEgASgFSACIAQESDgoGc2NvcmVzGAIgAygFEjAKDWNpcmN1bXN0YW5jZXMYAyABKAsyGS5tYWhqb25nLnYxLkNpcmN1bXN0YW5jZXNCBgoEX2ZhbiJ5Cg1DaXJjdW1zdGFuY2VzEhIKCnNlbGZfZHJhd24YASABKAgSGAoQa29uZ19yZXBsYWNlbWVudBgCIAEoCBIUCgxyb2JiaW5nX2tvbmcYAyABKAgSEQoJbGFzdF90aWxlGAQgASgIEhEKCWxhc3RfY29weRgFIAEoCCLUAQoLUGxheUZpbmRpbmcSJwoFcGxhY2UYASABKA4yGC5tYWhqb25nLnYxLkZpbmRpbmdQbGFjZRITCgtldmVudF9pbmRleBgCIAEoDRIMCgRsaW5lGAMgASgNEgwKBGNvZGUYBCABKAkSDAoEcnVsZRgFIAEoCRIsCgtjb25zZXF1ZW5jZRgGIAEoDjIXLm1haGpvbmcudjEuQ29uc2VxdWVuY2USHgoEc2VhdBgHIAEoDjIQLm1haGpvbmcudjEuU2VhdBIPCgdtZXNzYWdlGAggASgJIosEChJSZXBsYXlIYW5kUmVzcG9uc2USKQoIZmluZGluZ3MYASADKAsyFy5tYWhqb25nLnYxLlBsYXlGaW5kaW5nEioKB291dGNvbWUYAiABKA4yGS5tYWhqb25nLnYxLlJlcGxheU91dGNvbWUSIAoGd2lubmVyGAMgASgOMhAubWFoam9uZy52MS5TZWF0EikKCndpbl9zb3VyY2UYBCABKA4yFS5tYWhqb25nLnYxLldpblNvdXJjZRIfCgVwYXllchgFIAEoDjIQLm1haGpvbmcudjEuU2VhdBImCgx3aW5uaW5nX3RpbGUYBiABKA4yEC5tYWhqb25nLnYxLlRpbGUSKgoHZGVyaXZlZBgHIAEoCzIZLm1haGpvbmcudjEuQ2lyY3Vtc3RhbmNlcxIsCgVzY29yZRgIIAEoCzIdLm1haGpvbmcudjEuU2NvcmVIYW5kUmVzcG9uc2USKQoIYWNjb3VudHMYCSADKAsyFy5tYWhqb25nLnYxLlNlYXRBY2NvdW50Ei4KEmZhbHNlX2RlY2xhcmF0aW9ucxgKIAMoCzISLm1haGpvbmcudjEuUnVsaW5nEiYKBnN0YXRlcxgLIAMoCzIWLm1haGpvbmcudjEuVGFibGVTdGF0ZRIZChFydWxlc19maW5nZXJwcmludBgMIAEoCRIQCghtYXRjaF9pZBgNIAEoCSJFCgpUYWJsZVN0YXRlEiQKBXNlYXRzGAEgAygLMhUubWFoam9uZy52MS5TZWF0VGlsZXMSEQoJd2FsbF9sZWZ0GAIgASgNIs4BCglTZWF0VGlsZXMSHgoEc2VhdBgBIAEoDjIQLm1haGpvbmcudjEuU2VhdBIjCgljb25jZWFsZWQYAiADKA4yEC5tYWhqb25nLnYxLlRpbGUSHwoFbWVsZHMYAyADKAsyEC5tYWhqb25nLnYxLk1lbGQSDwoHZmxvd2VycxgEIAMoDRIiCghkaXNjYXJkcxgFIAMoDjIQLm1haGpvbmcudjEuVGlsZRIWCg5kaXNjYXJkc190YWtlbhgGIAMoCBIOCgZiYXJyZWQYByABKAgqgwIKClBsYXlBY3Rpb24SGwoXUExBWV9BQ1RJT05fVU5TUEVDSUZJRUQQABIUChBQTEFZX0FDVElPTl9EUkFXEAESFgoSUExBWV9BQ1RJT05fRkxPV0VSEAISFwoTUExBWV9BQ1RJT05fRElTQ0FSRBADEhQKEFBMQVlfQUNUSU9OX0NIT1cQBBIUChBQTEFZX0FDVElPTl9QVU5HEAUSFAoQUExBWV9BQ1RJT05fS09ORxAGEh4KGlBMQVlfQUNUSU9OX0NPTkNFQUxFRF9LT05HEAcSGgoWUExBWV9BQ1RJT05fQURERURfS09ORxAIEhMKD1BMQVlfQUNUSU9OX1dJThAJKoMBCg1SZXBsYXlPdXRjb21lEh4KGlJFUExBWV9PVVRDT01FX1VOU1BFQ0lGSUVEEAASFgoSUkVQTEFZX09VVENPTUVfV0lOEAESHAoYUkVQTEFZX09VVENPTUVfRFJBV19HQU1FEAISHAoYUkVQTEFZX09VVENPTUVfTk9fUkVTVUxUEAMqxAEKDEZpbmRpbmdQbGFjZRIdChlGSU5ESU5HX1BMQUNFX1VOU1BFQ0lGSUVEEAASFwoTRklORElOR19QTEFDRV9FVkVOVBABEhUKEUZJTkRJTkdfUExBQ0VfRU5EEAISHAoYRklORElOR19QTEFDRV9TVEFURURfRkFOEAMSHwobRklORElOR19QTEFDRV9TVEFURURfU0NPUkVTEAQSJgoiRklORElOR19QTEFDRV9TVEFURURfQ0lSQ1VNU1RBTkNFUxAFKq0BCgtDb25zZXF1ZW5jZRIbChdDT05TRVFVRU5DRV9VTlNQRUNJRklFRBAAEhUKEUNPTlNFUVVFTkNFX05PVEVEEAESGQoVQ09OU0VRVUVOQ0VfQ09SUkVDVEVEEAISFAoQQ09OU0VRVUVOQ0VfVk9JRBADEiIKHkNPTlNFUVVFTkNFX0xPU0VTX1JJR0hUX1RPX1dJThAEEhUKEUNPTlNFUVVFTkNFX1NUT1BTEAViBnByb3RvMw", [file_mahjong_v1_accounting, file_mahjong_v1_hand, file_mahjong_v1_house_rules, file_mahjong_v1_ruleset, file_mahjong_v1_scoring, file_mahjong_v1_tile]);
+  fileDesc("ChVtYWhqb25nL3YxL3BsYXkucHJvdG8SCm1haGpvbmcudjEizwEKEVJlcGxheUhhbmRSZXF1ZXN0EiwKCnN0cnVjdHVyZWQYASABKAsyFi5tYWhqb25nLnYxLkhhbmRSZWNvcmRIABIWCgxib3R6b25lX3RleHQYAiABKAlIABIkCgdydWxlc2V0GAMgASgOMhMubWFoam9uZy52MS5SdWxlc2V0EiwKCW92ZXJyaWRlcxgEIAEoCzIZLm1haGpvbmcudjEuUnVsZU92ZXJyaWRlcxIWCg5pbmNsdWRlX3N0YXRlcxgFIAEoCEIICgZyZWNvcmQi4gEKCkhhbmRSZWNvcmQSKAoOcHJldmFsZW50X3dpbmQYASABKA4yEC5tYWhqb25nLnYxLldpbmQSIgoEZGVhbBgCIAMoCzIULm1haGpvbmcudjEuU2VhdERlYWwSJQoGZXZlbnRzGAMgAygLMhUubWFoam9uZy52MS5QbGF5RXZlbnQSEQoJZHJhd19nYW1lGAQgASgIEiIKBHdhbGwYBSADKAsyFC5tYWhqb25nLnYxLldhbGxUaWxlEigKBnN0YXRlZBgGIAEoCzIYLm1haGpvbmcudjEuU3RhdGVkUmVzdWx0IlwKCFNlYXREZWFsEh4KBHNlYXQYASABKA4yEC5tYWhqb25nLnYxLlNlYXQSHwoFdGlsZXMYAiADKA4yEC5tYWhqb25nLnYxLlRpbGUSDwoHZmxvd2VycxgDIAMoDSI6CghXYWxsVGlsZRIeCgR0aWxlGAEgASgOMhAubWFoam9uZy52MS5UaWxlEg4KBmZsb3dlchgCIAEoDSK0AQoJUGxheUV2ZW50Eh4KBHNlYXQYASABKA4yEC5tYWhqb25nLnYxLlNlYXQSJgoGYWN0aW9uGAIgASgOMhYubWFoam9uZy52MS5QbGF5QWN0aW9uEh4KBHRpbGUYAyABKA4yEC5tYWhqb25nLnYxLlRpbGUSDgoGZmxvd2VyGAQgASgNEi8KCm92ZXJyaWRkZW4YBSADKAsyGy5tYWhqb25nLnYxLk92ZXJyaWRkZW5DbGFpbSJ5Cg9PdmVycmlkZGVuQ2xhaW0SHgoEc2VhdBgBIAEoDjIQLm1haGpvbmcudjEuU2VhdBImCgZhY3Rpb24YAiABKA4yFi5tYWhqb25nLnYxLlBsYXlBY3Rpb24SHgoEdGlsZRgDIAEoDjIQLm1haGpvbmcudjEuVGlsZSJqCgxTdGF0ZWRSZXN1bHQSEAoDZmFuGAEgASgFSACIAQESDgoGc2NvcmVzGAIgAygFEjAKDWNpcmN1bXN0YW5jZXMYAyABKAsyGS5tYWhqb25nLnYxLkNpcmN1bXN0YW5jZXNCBgoEX2ZhbiJ5Cg1DaXJjdW1zdGFuY2VzEhIKCnNlbGZfZHJhd24YASABKAgSGAoQa29uZ19yZXBsYWNlbWVudBgCIAEoCBIUCgxyb2JiaW5nX2tvbmcYAyABKAgSEQoJbGFzdF90aWxlGAQgASgIEhEKCWxhc3RfY29weRgFIAEoCCLUAQoLUGxheUZpbmRpbmcSJwoFcGxhY2UYASABKA4yGC5tYWhqb25nLnYxLkZpbmRpbmdQbGFjZRITCgtldmVudF9pbmRleBgCIAEoDRIMCgRsaW5lGAMgASgNEgwKBGNvZGUYBCABKAkSDAoEcnVsZRgFIAEoCRIsCgtjb25zZXF1ZW5jZRgGIAEoDjIXLm1haGpvbmcudjEuQ29uc2VxdWVuY2USHgoEc2VhdBgHIAEoDjIQLm1haGpvbmcudjEuU2VhdBIPCgdtZXNzYWdlGAggASgJIosEChJSZXBsYXlIYW5kUmVzcG9uc2USKQoIZmluZGluZ3MYASADKAsyFy5tYWhqb25nLnYxLlBsYXlGaW5kaW5nEioKB291dGNvbWUYAiABKA4yGS5tYWhqb25nLnYxLlJlcGxheU91dGNvbWUSIAoGd2lubmVyGAMgASgOMhAubWFoam9uZy52MS5TZWF0EikKCndpbl9zb3VyY2UYBCABKA4yFS5tYWhqb25nLnYxLldpblNvdXJjZRIfCgVwYXllchgFIAEoDjIQLm1haGpvbmcudjEuU2VhdBImCgx3aW5uaW5nX3RpbGUYBiABKA4yEC5tYWhqb25nLnYxLlRpbGUSKgoHZGVyaXZlZBgHIAEoCzIZLm1haGpvbmcudjEuQ2lyY3Vtc3RhbmNlcxIsCgVzY29yZRgIIAEoCzIdLm1haGpvbmcudjEuU2NvcmVIYW5kUmVzcG9uc2USKQoIYWNjb3VudHMYCSADKAsyFy5tYWhqb25nLnYxLlNlYXRBY2NvdW50Ei4KEmZhbHNlX2RlY2xhcmF0aW9ucxgKIAMoCzISLm1haGpvbmcudjEuUnVsaW5nEiYKBnN0YXRlcxgLIAMoCzIWLm1haGpvbmcudjEuVGFibGVTdGF0ZRIZChFydWxlc19maW5nZXJwcmludBgMIAEoCRIQCghtYXRjaF9pZBgNIAEoCSJFCgpUYWJsZVN0YXRlEiQKBXNlYXRzGAEgAygLMhUubWFoam9uZy52MS5TZWF0VGlsZXMSEQoJd2FsbF9sZWZ0GAIgASgNIs4BCglTZWF0VGlsZXMSHgoEc2VhdBgBIAEoDjIQLm1haGpvbmcudjEuU2VhdBIjCgljb25jZWFsZWQYAiADKA4yEC5tYWhqb25nLnYxLlRpbGUSHwoFbWVsZHMYAyADKAsyEC5tYWhqb25nLnYxLk1lbGQSDwoHZmxvd2VycxgEIAMoDRIiCghkaXNjYXJkcxgFIAMoDjIQLm1haGpvbmcudjEuVGlsZRIWCg5kaXNjYXJkc190YWtlbhgGIAMoCBIOCgZiYXJyZWQYByABKAgipAEKE0xlZ2FsQWN0aW9uc1JlcXVlc3QSIgoEdmlldxgBIAEoCzIULm1haGpvbmcudjEuU2VhdFZpZXcSJAoHcnVsZXNldBgCIAEoDjITLm1haGpvbmcudjEuUnVsZXNldBIsCglvdmVycmlkZXMYAyABKAsyGS5tYWhqb25nLnYxLlJ1bGVPdmVycmlkZXMSFQoNY2FsbF9hbmFseXNpcxgEIAEoCCLQAwoIU2VhdFZpZXcSHgoEc2VhdBgBIAEoDjIQLm1haGpvbmcudjEuU2VhdBIoCg5wcmV2YWxlbnRfd2luZBgCIAEoDjIQLm1haGpvbmcudjEuV2luZBIjCgljb25jZWFsZWQYAyADKA4yEC5tYWhqb25nLnYxLlRpbGUSHwoFbWVsZHMYBCADKAsyEC5tYWhqb25nLnYxLk1lbGQSFAoMZmxvd2VyX2NvdW50GAUgASgNEicKDXZpc2libGVfdGlsZXMYBiADKA4yEC5tYWhqb25nLnYxLlRpbGUSJQoEZHJldxgHIAEoCzIVLm1haGpvbmcudjEuRHJhd25UaWxlSAASFQoLZHJld19mbG93ZXIYCCABKA1IABIWCgxqdXN0X2NsYWltZWQYCSABKAhIABIqCgdkaXNjYXJkGAogASgLMhcubWFoam9uZy52MS5PZmZlcmVkVGlsZUgAEi0KCmFkZGVkX2tvbmcYCyABKAsyFy5tYWhqb25nLnYxLk9mZmVyZWRUaWxlSAASEQoJd2FsbF9sZWZ0GAwgASgNEhcKD3NlYXRfd2FsbHNfbGVmdBgNIAMoDRIOCgZiYXJyZWQYDiABKAhCCAoGbW9tZW50IlUKCURyYXduVGlsZRIeCgR0aWxlGAEgASgOMhAubWFoam9uZy52MS5UaWxlEhIKCmFmdGVyX2tvbmcYAiABKAgSFAoMYWZ0ZXJfZmxvd2VyGAMgASgIIk0KC09mZmVyZWRUaWxlEh4KBHRpbGUYASABKA4yEC5tYWhqb25nLnYxLlRpbGUSHgoEZnJvbRgCIAEoDjIQLm1haGpvbmcudjEuU2VhdCJbChRMZWdhbEFjdGlvbnNSZXNwb25zZRIoCgdhY3Rpb25zGAEgAygLMhcubWFoam9uZy52MS5MZWdhbE9wdGlvbhIZChFydWxlc19maW5nZXJwcmludBgCIAEoCSLvAQoLTGVnYWxPcHRpb24SJgoGYWN0aW9uGAEgASgOMhYubWFoam9uZy52MS5QbGF5QWN0aW9uEh4KBHRpbGUYAiABKA4yEC5tYWhqb25nLnYxLlRpbGUSDgoGZmxvd2VyGAMgASgNEioKA3dpbhgEIAEoCzIdLm1haGpvbmcudjEuU2NvcmVIYW5kUmVzcG9uc2USNAoRd2luX2NpcmN1bXN0YW5jZXMYBSABKAsyGS5tYWhqb25nLnYxLkNpcmN1bXN0YW5jZXMSJgoEY2FsbBgGIAEoCzIYLm1haGpvbmcudjEuQ2FsbEFuYWx5c2lzImEKDENhbGxBbmFseXNpcxIeCgRoYW5kGAEgASgLMhAubWFoam9uZy52MS5IYW5kEjEKCGFuYWx5c2lzGAIgASgLMh8ubWFoam9uZy52MS5BbmFseXplSGFuZFJlc3BvbnNlIv4BChZBcmJpdHJhdGVDbGFpbXNSZXF1ZXN0EioKB2Rpc2NhcmQYASABKAsyFy5tYWhqb25nLnYxLk9mZmVyZWRUaWxlSAASLQoKYWRkZWRfa29uZxgCIAEoCzIXLm1haGpvbmcudjEuT2ZmZXJlZFRpbGVIABIsCgZjbGFpbXMYAyADKAsyHC5tYWhqb25nLnYxLkNsYWltVG9BcmJpdHJhdGUSJAoHcnVsZXNldBgEIAEoDjITLm1haGpvbmcudjEuUnVsZXNldBIsCglvdmVycmlkZXMYBSABKAsyGS5tYWhqb25nLnYxLlJ1bGVPdmVycmlkZXNCBwoFb2ZmZXIingEKEENsYWltVG9BcmJpdHJhdGUSHgoEc2VhdBgBIAEoDjIQLm1haGpvbmcudjEuU2VhdBImCgZhY3Rpb24YAiABKA4yFi5tYWhqb25nLnYxLlBsYXlBY3Rpb24SHgoEdGlsZRgDIAEoDjIQLm1haGpvbmcudjEuVGlsZRIiCgR2aWV3GAQgASgLMhQubWFoam9uZy52MS5TZWF0VmlldyKTAQoXQXJiaXRyYXRlQ2xhaW1zUmVzcG9uc2USEwoGc3RhbmRzGAEgASgNSACIAQESEgoKb3ZlcnJpZGRlbhgCIAMoDRIpCgdpbGxlZ2FsGAMgAygLMhgubWFoam9uZy52MS5JbGxlZ2FsQ2xhaW0SGQoRcnVsZXNfZmluZ2VycHJpbnQYBCABKAlCCQoHX3N0YW5kcyJSCgxJbGxlZ2FsQ2xhaW0SDQoFaW5kZXgYASABKA0SDwoHbWVzc2FnZRgCIAEoCRIiCgZydWxpbmcYAyABKAsyEi5tYWhqb25nLnYxLlJ1bGluZyqDAgoKUGxheUFjdGlvbhIbChdQTEFZX0FDVElPTl9VTlNQRUNJRklFRBAAEhQKEFBMQVlfQUNUSU9OX0RSQVcQARIWChJQTEFZX0FDVElPTl9GTE9XRVIQAhIXChNQTEFZX0FDVElPTl9ESVNDQVJEEAMSFAoQUExBWV9BQ1RJT05fQ0hPVxAEEhQKEFBMQVlfQUNUSU9OX1BVTkcQBRIUChBQTEFZX0FDVElPTl9LT05HEAYSHgoaUExBWV9BQ1RJT05fQ09OQ0VBTEVEX0tPTkcQBxIaChZQTEFZX0FDVElPTl9BRERFRF9LT05HEAgSEwoPUExBWV9BQ1RJT05fV0lOEAkqgwEKDVJlcGxheU91dGNvbWUSHgoaUkVQTEFZX09VVENPTUVfVU5TUEVDSUZJRUQQABIWChJSRVBMQVlfT1VUQ09NRV9XSU4QARIcChhSRVBMQVlfT1VUQ09NRV9EUkFXX0dBTUUQAhIcChhSRVBMQVlfT1VUQ09NRV9OT19SRVNVTFQQAyrEAQoMRmluZGluZ1BsYWNlEh0KGUZJTkRJTkdfUExBQ0VfVU5TUEVDSUZJRUQQABIXChNGSU5ESU5HX1BMQUNFX0VWRU5UEAESFQoRRklORElOR19QTEFDRV9FTkQQAhIcChhGSU5ESU5HX1BMQUNFX1NUQVRFRF9GQU4QAxIfChtGSU5ESU5HX1BMQUNFX1NUQVRFRF9TQ09SRVMQBBImCiJGSU5ESU5HX1BMQUNFX1NUQVRFRF9DSVJDVU1TVEFOQ0VTEAUqrQEKC0NvbnNlcXVlbmNlEhsKF0NPTlNFUVVFTkNFX1VOU1BFQ0lGSUVEEAASFQoRQ09OU0VRVUVOQ0VfTk9URUQQARIZChVDT05TRVFVRU5DRV9DT1JSRUNURUQQAhIUChBDT05TRVFVRU5DRV9WT0lEEAMSIgoeQ09OU0VRVUVOQ0VfTE9TRVNfUklHSFRfVE9fV0lOEAQSFQoRQ09OU0VRVUVOQ0VfU1RPUFMQBWIGcHJvdG8z", [file_mahjong_v1_accounting, file_mahjong_v1_analysis, file_mahjong_v1_hand, file_mahjong_v1_house_rules, file_mahjong_v1_ruleset, file_mahjong_v1_scoring, file_mahjong_v1_tile]);
 
 /**
  * Request of ReplayHand: one hand's record, as a structured record or as Botzone's text.
@@ -643,6 +645,532 @@ export type SeatTiles = Message<"mahjong.v1.SeatTiles"> & {
  */
 export const SeatTilesSchema: GenMessage<SeatTiles> = /*@__PURE__*/
   messageDesc(file_mahjong_v1_play, 11);
+
+/**
+ * Request of LegalActions: one seat's view of the table.
+ *
+ * @generated from message mahjong.v1.LegalActionsRequest
+ */
+export type LegalActionsRequest = Message<"mahjong.v1.LegalActionsRequest"> & {
+  /**
+   * The seat's view. Required.
+   *
+   * @generated from field: mahjong.v1.SeatView view = 1;
+   */
+  view?: SeatView | undefined;
+
+  /**
+   * The ruleset wins are scored under; unspecified means Chinese Official 1998.
+   *
+   * @generated from field: mahjong.v1.Ruleset ruleset = 2;
+   */
+  ruleset: Ruleset;
+
+  /**
+   * House rules, the play switches among them.
+   *
+   * @generated from field: mahjong.v1.RuleOverrides overrides = 3;
+   */
+  overrides?: RuleOverrides | undefined;
+
+  /**
+   * Also analyse the hand each chow, pung or kong leaves (`LegalOption.call`). Costs an
+   * analysis per claim.
+   *
+   * @generated from field: bool call_analysis = 4;
+   */
+  callAnalysis: boolean;
+};
+
+/**
+ * Describes the message mahjong.v1.LegalActionsRequest.
+ * Use `create(LegalActionsRequestSchema)` to create a new message.
+ */
+export const LegalActionsRequestSchema: GenMessage<LegalActionsRequest> = /*@__PURE__*/
+  messageDesc(file_mahjong_v1_play, 12);
+
+/**
+ * What one seat knows of the table at one moment.
+ *
+ * @generated from message mahjong.v1.SeatView
+ */
+export type SeatView = Message<"mahjong.v1.SeatView"> & {
+  /**
+   * The seat. Required.
+   *
+   * @generated from field: mahjong.v1.Seat seat = 1;
+   */
+  seat: Seat;
+
+  /**
+   * 圈风. Unspecified reads as East.
+   *
+   * @generated from field: mahjong.v1.Wind prevalent_wind = 2;
+   */
+  prevalentWind: Wind;
+
+  /**
+   * The seat's concealed tiles, the tile just drawn among them.
+   *
+   * @generated from field: repeated mahjong.v1.Tile concealed = 3;
+   */
+  concealed: Tile[];
+
+  /**
+   * The seat's melds, concealed kongs included.
+   *
+   * @generated from field: repeated mahjong.v1.Meld melds = 4;
+   */
+  melds: Meld[];
+
+  /**
+   * Flowers the seat has shown (0..8).
+   *
+   * @generated from field: uint32 flower_count = 5;
+   */
+  flowerCount: number;
+
+  /**
+   * Copies in sight outside the seat's own tiles and melds: the discards of every seat
+   * (claimed ones and the pending one included), the other seats' exposed melds, the tile
+   * being added to a kong. At most 144.
+   *
+   * @generated from field: repeated mahjong.v1.Tile visible_tiles = 6;
+   */
+  visibleTiles: Tile[];
+
+  /**
+   * What the seat is asked. Required.
+   *
+   * @generated from oneof mahjong.v1.SeatView.moment
+   */
+  moment: {
+    /**
+     * It drew this tile and holds a full hand.
+     *
+     * @generated from field: mahjong.v1.DrawnTile drew = 7;
+     */
+    value: DrawnTile;
+    case: "drew";
+  } | {
+    /**
+     * It drew this flower (1..8) and shows it.
+     *
+     * @generated from field: uint32 drew_flower = 8;
+     */
+    value: number;
+    case: "drewFlower";
+  } | {
+    /**
+     * It just claimed a chow or pung and discards (any value: the field's presence says it).
+     *
+     * @generated from field: bool just_claimed = 9;
+     */
+    value: boolean;
+    case: "justClaimed";
+  } | {
+    /**
+     * Another seat discarded a tile.
+     *
+     * @generated from field: mahjong.v1.OfferedTile discard = 10;
+     */
+    value: OfferedTile;
+    case: "discard";
+  } | {
+    /**
+     * Another seat adds a tile to its melded pung.
+     *
+     * @generated from field: mahjong.v1.OfferedTile added_kong = 11;
+     */
+    value: OfferedTile;
+    case: "addedKong";
+  } | { case: undefined; value?: undefined };
+
+  /**
+   * Tiles left in the shared wall.
+   *
+   * @generated from field: uint32 wall_left = 12;
+   */
+  wallLeft: number;
+
+  /**
+   * Under Botzone's walls: the tiles left in each seat's own wall, East first (four
+   * numbers); empty for a shared wall.
+   *
+   * @generated from field: repeated uint32 seat_walls_left = 13;
+   */
+  seatWallsLeft: number[];
+
+  /**
+   * The seat lost its right to win this hand (停和).
+   *
+   * @generated from field: bool barred = 14;
+   */
+  barred: boolean;
+};
+
+/**
+ * Describes the message mahjong.v1.SeatView.
+ * Use `create(SeatViewSchema)` to create a new message.
+ */
+export const SeatViewSchema: GenMessage<SeatView> = /*@__PURE__*/
+  messageDesc(file_mahjong_v1_play, 13);
+
+/**
+ * A tile just drawn.
+ *
+ * @generated from message mahjong.v1.DrawnTile
+ */
+export type DrawnTile = Message<"mahjong.v1.DrawnTile"> & {
+  /**
+   * The tile. Required.
+   *
+   * @generated from field: mahjong.v1.Tile tile = 1;
+   */
+  tile: Tile;
+
+  /**
+   * The replacement after the seat's own kong (a win on it is 杠上开花).
+   *
+   * @generated from field: bool after_kong = 2;
+   */
+  afterKong: boolean;
+
+  /**
+   * The replacement after a flower.
+   *
+   * @generated from field: bool after_flower = 3;
+   */
+  afterFlower: boolean;
+};
+
+/**
+ * Describes the message mahjong.v1.DrawnTile.
+ * Use `create(DrawnTileSchema)` to create a new message.
+ */
+export const DrawnTileSchema: GenMessage<DrawnTile> = /*@__PURE__*/
+  messageDesc(file_mahjong_v1_play, 14);
+
+/**
+ * A tile another seat offers: a discard, or a tile added to a kong.
+ *
+ * @generated from message mahjong.v1.OfferedTile
+ */
+export type OfferedTile = Message<"mahjong.v1.OfferedTile"> & {
+  /**
+   * The tile. Required.
+   *
+   * @generated from field: mahjong.v1.Tile tile = 1;
+   */
+  tile: Tile;
+
+  /**
+   * Who offers it. Required.
+   *
+   * @generated from field: mahjong.v1.Seat from = 2;
+   */
+  from: Seat;
+};
+
+/**
+ * Describes the message mahjong.v1.OfferedTile.
+ * Use `create(OfferedTileSchema)` to create a new message.
+ */
+export const OfferedTileSchema: GenMessage<OfferedTile> = /*@__PURE__*/
+  messageDesc(file_mahjong_v1_play, 15);
+
+/**
+ * Response of LegalActions: every action the seat may take now (passing is always allowed
+ * and not listed).
+ *
+ * @generated from message mahjong.v1.LegalActionsResponse
+ */
+export type LegalActionsResponse = Message<"mahjong.v1.LegalActionsResponse"> & {
+  /**
+   * Wins first, then kongs, claims, flowers and discards.
+   *
+   * @generated from field: repeated mahjong.v1.LegalOption actions = 1;
+   */
+  actions: LegalOption[];
+
+  /**
+   * The fingerprint of the rules applied.
+   *
+   * @generated from field: string rules_fingerprint = 2;
+   */
+  rulesFingerprint: string;
+};
+
+/**
+ * Describes the message mahjong.v1.LegalActionsResponse.
+ * Use `create(LegalActionsResponseSchema)` to create a new message.
+ */
+export const LegalActionsResponseSchema: GenMessage<LegalActionsResponse> = /*@__PURE__*/
+  messageDesc(file_mahjong_v1_play, 16);
+
+/**
+ * One legal action.
+ *
+ * @generated from message mahjong.v1.LegalOption
+ */
+export type LegalOption = Message<"mahjong.v1.LegalOption"> & {
+  /**
+   * The action.
+   *
+   * @generated from field: mahjong.v1.PlayAction action = 1;
+   */
+  action: PlayAction;
+
+  /**
+   * Its tile (a chow's middle tile).
+   *
+   * @generated from field: mahjong.v1.Tile tile = 2;
+   */
+  tile: Tile;
+
+  /**
+   * Its flower, for PLAY_ACTION_FLOWER.
+   *
+   * @generated from field: uint32 flower = 3;
+   */
+  flower: number;
+
+  /**
+   * For a win: the hand scored as ScoreHand scores it with the circumstances of the moment.
+   *
+   * @generated from field: mahjong.v1.ScoreHandResponse win = 4;
+   */
+  win?: ScoreHandResponse | undefined;
+
+  /**
+   * For a win: those circumstances.
+   *
+   * @generated from field: mahjong.v1.Circumstances win_circumstances = 5;
+   */
+  winCircumstances?: Circumstances | undefined;
+
+  /**
+   * With `call_analysis`, for a chow, pung or kong: the hand it leaves and its analysis.
+   *
+   * @generated from field: mahjong.v1.CallAnalysis call = 6;
+   */
+  call?: CallAnalysis | undefined;
+};
+
+/**
+ * Describes the message mahjong.v1.LegalOption.
+ * Use `create(LegalOptionSchema)` to create a new message.
+ */
+export const LegalOptionSchema: GenMessage<LegalOption> = /*@__PURE__*/
+  messageDesc(file_mahjong_v1_play, 17);
+
+/**
+ * What a claim leaves.
+ *
+ * @generated from message mahjong.v1.CallAnalysis
+ */
+export type CallAnalysis = Message<"mahjong.v1.CallAnalysis"> & {
+  /**
+   * The hand after the claim: the melds with the new one, the concealed tiles left.
+   *
+   * @generated from field: mahjong.v1.Hand hand = 1;
+   */
+  hand?: Hand | undefined;
+
+  /**
+   * Its analysis as AnalyzeHand gives it (SCORE_VIEW_BASIC): after a chow or pung the
+   * discard table, after a kong the waiting hand.
+   *
+   * @generated from field: mahjong.v1.AnalyzeHandResponse analysis = 2;
+   */
+  analysis?: AnalyzeHandResponse | undefined;
+};
+
+/**
+ * Describes the message mahjong.v1.CallAnalysis.
+ * Use `create(CallAnalysisSchema)` to create a new message.
+ */
+export const CallAnalysisSchema: GenMessage<CallAnalysis> = /*@__PURE__*/
+  messageDesc(file_mahjong_v1_play, 18);
+
+/**
+ * Request of ArbitrateClaims: the claims made on one offered tile.
+ *
+ * @generated from message mahjong.v1.ArbitrateClaimsRequest
+ */
+export type ArbitrateClaimsRequest = Message<"mahjong.v1.ArbitrateClaimsRequest"> & {
+  /**
+   * What is offered. Required.
+   *
+   * @generated from oneof mahjong.v1.ArbitrateClaimsRequest.offer
+   */
+  offer: {
+    /**
+     * A discard.
+     *
+     * @generated from field: mahjong.v1.OfferedTile discard = 1;
+     */
+    value: OfferedTile;
+    case: "discard";
+  } | {
+    /**
+     * A tile added to a melded pung (only a win may rob it).
+     *
+     * @generated from field: mahjong.v1.OfferedTile added_kong = 2;
+     */
+    value: OfferedTile;
+    case: "addedKong";
+  } | { case: undefined; value?: undefined };
+
+  /**
+   * The claims, at most three, one per seat.
+   *
+   * @generated from field: repeated mahjong.v1.ClaimToArbitrate claims = 3;
+   */
+  claims: ClaimToArbitrate[];
+
+  /**
+   * The ruleset; unspecified means Chinese Official 1998.
+   *
+   * @generated from field: mahjong.v1.Ruleset ruleset = 4;
+   */
+  ruleset: Ruleset;
+
+  /**
+   * House rules.
+   *
+   * @generated from field: mahjong.v1.RuleOverrides overrides = 5;
+   */
+  overrides?: RuleOverrides | undefined;
+};
+
+/**
+ * Describes the message mahjong.v1.ArbitrateClaimsRequest.
+ * Use `create(ArbitrateClaimsRequestSchema)` to create a new message.
+ */
+export const ArbitrateClaimsRequestSchema: GenMessage<ArbitrateClaimsRequest> = /*@__PURE__*/
+  messageDesc(file_mahjong_v1_play, 19);
+
+/**
+ * One claim.
+ *
+ * @generated from message mahjong.v1.ClaimToArbitrate
+ */
+export type ClaimToArbitrate = Message<"mahjong.v1.ClaimToArbitrate"> & {
+  /**
+   * Who claims. Required.
+   *
+   * @generated from field: mahjong.v1.Seat seat = 1;
+   */
+  seat: Seat;
+
+  /**
+   * A chow, pung, kong or win.
+   *
+   * @generated from field: mahjong.v1.PlayAction action = 2;
+   */
+  action: PlayAction;
+
+  /**
+   * The tile (a chow's middle tile).
+   *
+   * @generated from field: mahjong.v1.Tile tile = 3;
+   */
+  tile: Tile;
+
+  /**
+   * The claimer's view at the offer, when known: the claim is then checked against its
+   * legal actions.
+   *
+   * @generated from field: mahjong.v1.SeatView view = 4;
+   */
+  view?: SeatView | undefined;
+};
+
+/**
+ * Describes the message mahjong.v1.ClaimToArbitrate.
+ * Use `create(ClaimToArbitrateSchema)` to create a new message.
+ */
+export const ClaimToArbitrateSchema: GenMessage<ClaimToArbitrate> = /*@__PURE__*/
+  messageDesc(file_mahjong_v1_play, 20);
+
+/**
+ * Response of ArbitrateClaims.
+ *
+ * @generated from message mahjong.v1.ArbitrateClaimsResponse
+ */
+export type ArbitrateClaimsResponse = Message<"mahjong.v1.ArbitrateClaimsResponse"> & {
+  /**
+   * The index of the claim that stands; absent when no legal claim was made.
+   *
+   * @generated from field: optional uint32 stands = 1;
+   */
+  stands?: number | undefined;
+
+  /**
+   * The legal claims it overrode, in priority order (their indices).
+   *
+   * @generated from field: repeated uint32 overridden = 2;
+   */
+  overridden: number[];
+
+  /**
+   * The claims that are not legal, with what the rules do to their makers.
+   *
+   * @generated from field: repeated mahjong.v1.IllegalClaim illegal = 3;
+   */
+  illegal: IllegalClaim[];
+
+  /**
+   * The fingerprint of the rules applied.
+   *
+   * @generated from field: string rules_fingerprint = 4;
+   */
+  rulesFingerprint: string;
+};
+
+/**
+ * Describes the message mahjong.v1.ArbitrateClaimsResponse.
+ * Use `create(ArbitrateClaimsResponseSchema)` to create a new message.
+ */
+export const ArbitrateClaimsResponseSchema: GenMessage<ArbitrateClaimsResponse> = /*@__PURE__*/
+  messageDesc(file_mahjong_v1_play, 21);
+
+/**
+ * A claim that is not legal.
+ *
+ * @generated from message mahjong.v1.IllegalClaim
+ */
+export type IllegalClaim = Message<"mahjong.v1.IllegalClaim"> & {
+  /**
+   * The index of the claim.
+   *
+   * @generated from field: uint32 index = 1;
+   */
+  index: number;
+
+  /**
+   * Why, in English.
+   *
+   * @generated from field: string message = 2;
+   */
+  message: string;
+
+  /**
+   * The ruling on its maker: a false declaration for a win, 空吃/空碰/空杠 or 错吃/错碰/错杠
+   * for a call.
+   *
+   * @generated from field: mahjong.v1.Ruling ruling = 3;
+   */
+  ruling?: Ruling | undefined;
+};
+
+/**
+ * Describes the message mahjong.v1.IllegalClaim.
+ * Use `create(IllegalClaimSchema)` to create a new message.
+ */
+export const IllegalClaimSchema: GenMessage<IllegalClaim> = /*@__PURE__*/
+  messageDesc(file_mahjong_v1_play, 22);
 
 /**
  * What a seat does.
