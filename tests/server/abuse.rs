@@ -799,3 +799,45 @@ async fn hand_records_over_their_maxima_are_rejected_at_their_path() {
         assert!(d.violations[0].description.starts_with(start), "{status:?}");
     }
 }
+
+/// A seat's view and a claims list over their maxima are rejected at once at their path.
+#[tokio::test]
+async fn views_and_claims_over_their_maxima_are_rejected_at_their_path() {
+    let server = spawn_default().await;
+    let mut client = server.client().await;
+    let started = std::time::Instant::now();
+    let view = pb::SeatView {
+        seat: pb::Seat::South as i32,
+        visible_tiles: vec![pb::Tile::Tile1m as i32; 100_000],
+        ..pb::SeatView::default()
+    };
+    let visible = client
+        .legal_actions(pb::LegalActionsRequest {
+            view: Some(view),
+            ..pb::LegalActionsRequest::default()
+        })
+        .await
+        .expect_err("too many visible tiles");
+    let claims = client
+        .arbitrate_claims(pb::ArbitrateClaimsRequest {
+            claims: vec![pb::ClaimToArbitrate::default(); 10_000],
+            ..pb::ArbitrateClaimsRequest::default()
+        })
+        .await
+        .expect_err("too many claims");
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    for (status, field) in [(visible, "view.visible_tiles"), (claims, "claims")] {
+        let d = details(&status);
+        assert_eq!(
+            (d.code, d.info.reason.as_str()),
+            (Code::InvalidArgument, "INVALID_REQUEST")
+        );
+        assert_eq!(d.violations.len(), 1, "{status:?}");
+        assert_eq!(d.violations[0].field, field, "{status:?}");
+        assert!(
+            d.violations[0]
+                .description
+                .starts_with("VALUE_INVALID: at most")
+        );
+    }
+}
