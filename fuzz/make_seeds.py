@@ -159,3 +159,10 @@ for i, block in enumerate(picked):
 write("replay", "two", b"\x00" + ("\n\n".join(picked[:2]) + "\n").encode())
 for i, block in enumerate(picked[:3]):
     write("replay", f"request{i}", b"\x01" + ld(2, block.encode()) + vint(5, 1))
+
+# replay, selectors 2 and 3: a seat's view (South offered East's 1m) and claims on it.
+south = (vint(1, 2) + packed(3, [1, 1, 11, 12, 13, 14, 15, 16, 25, 26, 27, 23, 28])
+         + packed(6, [1]) + ld(10, vint(1, 1) + vint(2, 1)) + vint(12, 40))
+write("replay", "actions", b"\x02" + ld(1, south) + vint(2, 2) + vint(4, 1))
+claim = lambda seat, action, view=b"": vint(1, seat) + vint(2, action) + vint(3, 1) + (ld(4, view) if view else b"")
+write("replay", "claims", b"\x03" + ld(1, vint(1, 1) + vint(2, 1)) + ld(3, claim(2, 5, south)) + ld(3, claim(4, 9)) + ld(3, claim(3, 9)))

@@ -1,15 +1,19 @@
-//! Hand records on arbitrary input (the first byte chooses the form). They never panic, and:
+//! The play referee on arbitrary input (the first byte chooses what): hand records, and
+//! seats' views and claims. Nothing panics, and:
 //!
 //! - Botzone's text (engine): every match that reads is replayed under the three walls; its
 //!   findings point at lines of the match; the record written back reads as the same record;
 //! - a `ReplayHandRequest` decoded by prost (service): a verdict or every violation; a
 //!   verdict's findings point at events of the record, and its accounts add up to what the
-//!   false declarations' deductions took out (zero when there are none).
+//!   false declarations' deductions took out (zero when there are none);
+//! - a `LegalActionsRequest`: no action is listed twice;
+//! - an `ArbitrateClaimsRequest`: the claim that stands, those overridden and the illegal
+//!   ones are distinct claims of the request.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use mahjong_referee::api::pb;
-use mahjong_referee::api::play::replay_hand;
+use mahjong_referee::api::play::{arbitrate_claims, legal_actions_of, replay_hand};
 use mcr::Ruleset;
 use mcr::play::botzone::{read_match, read_matches, write_match};
 use mcr::play::{ReplayOptions, replay};
@@ -24,12 +28,27 @@ fuzz_target!(
         let Some((&selector, bytes)) = data.split_first() else {
             return;
         };
-        if selector % 2 == 0 {
-            if let Ok(text) = std::str::from_utf8(bytes) {
-                text_records(text);
+        match selector % 4 {
+            0 => {
+                if let Ok(text) = std::str::from_utf8(bytes) {
+                    text_records(text);
+                }
             }
-        } else if let Ok(request) = pb::ReplayHandRequest::decode(bytes) {
-            service(&request);
+            1 => {
+                if let Ok(request) = pb::ReplayHandRequest::decode(bytes) {
+                    service(&request);
+                }
+            }
+            2 => {
+                if let Ok(request) = pb::LegalActionsRequest::decode(bytes) {
+                    actions(&request);
+                }
+            }
+            _ => {
+                if let Ok(request) = pb::ArbitrateClaimsRequest::decode(bytes) {
+                    claims(&request);
+                }
+            }
         }
     }
 );
@@ -85,4 +104,33 @@ fn service(request: &pb::ReplayHandRequest) {
         .map(|l| i64::from(l.amount))
         .sum();
     assert_eq!(total, unpaid, "{response:?}");
+}
+
+fn actions(request: &pb::LegalActionsRequest) {
+    let Ok(response) = legal_actions_of(request) else {
+        return;
+    };
+    for (i, a) in response.actions.iter().enumerate() {
+        assert!(
+            response.actions[..i]
+                .iter()
+                .all(|b| (b.action, b.tile, b.flower) != (a.action, a.tile, a.flower)),
+            "{response:?}"
+        );
+    }
+}
+
+fn claims(request: &pb::ArbitrateClaimsRequest) {
+    let Ok(response) = arbitrate_claims(request) else {
+        return;
+    };
+    let mut seen: Vec<u32> = response.stands.into_iter().collect();
+    seen.extend(&response.overridden);
+    seen.extend(response.illegal.iter().map(|c| c.index));
+    let n = seen.len();
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(seen.len(), n, "{response:?}");
+    assert!(seen.iter().all(|&i| (i as usize) < request.claims.len()));
+    assert!(response.stands.is_some() || response.overridden.is_empty());
 }
