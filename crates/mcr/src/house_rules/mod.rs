@@ -6,7 +6,8 @@
 //! one line `name=value` per switch of [`SWITCHES`], in that order, each ending in `\n`
 //! (values as [`describe`] writes them). It depends only on the switches in effect, not on
 //! the ruleset named nor on how the overrides were written, and not on the build or the
-//! platform: the same switches always give the same 16 hex digits.
+//! platform: the same switches always give the same 16 hex digits. The text is hashed as it
+//! is written, piece by piece; it is never built.
 //!
 //! One concept a module: `overrides` (what a house rule may replace), `check` (range
 //! checks), `apply` (the overrides applied: [`HouseRules`]) and `switches` (the switch table
