@@ -11,7 +11,9 @@ use mcr::{Fan, Rules, RulesetId, Violation};
 
 use super::pb;
 use super::values::{fan_from_pb, ruleset_from_pb, value_invalid};
-use std::sync::{Mutex, PoisonError};
+use prost::Message as _;
+use std::hash::{DefaultHasher, Hash as _, Hasher as _};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// The most exclusions one list of the overrides may name.
 pub const MAX_EXCLUSIONS: usize = 256;
@@ -24,9 +26,9 @@ pub fn fingerprint_text(fingerprint: u64) -> String {
 /// The rules of a request: its `ruleset` number and its overrides (absent: none), violations
 /// at `ruleset` and at `{prefix}.…` (`overrides.minimum_fan`).
 ///
-/// The last house rules built are kept with what they were built from and served again to
-/// the next request that asks for the same: a game sends its house rules with every call,
-/// and building them (their fingerprint is text) costs more than scoring the hand.
+/// House rules built lately are kept with what they were built from ([`Kept`]) and served
+/// again to the requests that ask for the same: a game sends its house rules with every
+/// call, and building them costs more than scoring the hand.
 pub fn rules_from_pb(
     ruleset: i32,
     overrides: Option<&pb::RuleOverrides>,
@@ -35,21 +37,69 @@ pub fn rules_from_pb(
     let Some(overrides) = overrides else {
         return build_rules(ruleset, None, prefix);
     };
-    let last = || LAST_BUILT.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some((number, built_from, rules)) = last().as_ref()
-        && *number == ruleset
-        && built_from == overrides
-    {
-        return Ok(rules.clone());
+    let key = Key::new(ruleset, overrides);
+    let kept = || KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(rules) = kept().get(&key) {
+        return Ok(rules);
     }
     let rules = build_rules(ruleset, Some(overrides), prefix)?;
-    *last() = Some((ruleset, overrides.clone(), rules.clone()));
+    kept().keep(key, rules.clone());
     Ok(rules)
 }
 
-/// The last house rules [`rules_from_pb`] built: its ruleset number, the overrides and the
-/// rules (only rules that were built: overrides with violations are not kept).
-static LAST_BUILT: Mutex<Option<(i32, pb::RuleOverrides, Rules)>> = Mutex::new(None);
+/// The house rules [`rules_from_pb`] built lately (only rules that were built: overrides
+/// with violations are not kept).
+static KEPT: Mutex<Kept> = Mutex::new(Kept(Vec::new()));
+
+/// How many house rules [`KEPT`] holds: the most recently asked for.
+const KEPT_RULES: usize = 16;
+
+/// What house rules are built from: the ruleset number and the overrides, encoded (equal
+/// messages encode to equal bytes, and equal bytes decode to equal messages), with their
+/// hash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Key {
+    hash: u64,
+    ruleset: i32,
+    overrides: Vec<u8>,
+}
+
+impl Key {
+    fn new(ruleset: i32, overrides: &pb::RuleOverrides) -> Key {
+        let overrides = overrides.encode_to_vec();
+        let mut hasher = DefaultHasher::new();
+        (ruleset, &overrides).hash(&mut hasher);
+        Key {
+            hash: hasher.finish(),
+            ruleset,
+            overrides,
+        }
+    }
+}
+
+/// House rules built, most recently asked for first, at most [`KEPT_RULES`]: a caller that
+/// goes back and forth between a few sets of house rules finds each of them kept.
+#[derive(Debug)]
+struct Kept(Vec<(Key, Rules)>);
+
+impl Kept {
+    /// The rules built from `key`, if kept (they become the most recently asked for).
+    fn get(&mut self, key: &Key) -> Option<Rules> {
+        let at = self.0.iter().position(|(k, _)| k == key)?;
+        self.0[..=at].rotate_right(1);
+        Some(self.0[0].1.clone())
+    }
+
+    /// Keeps `rules`, built from `key`; beyond [`KEPT_RULES`], the least recently asked for
+    /// are dropped.
+    fn keep(&mut self, key: Key, rules: Rules) {
+        if let Some(at) = self.0.iter().position(|(k, _)| *k == key) {
+            self.0.remove(at);
+        }
+        self.0.insert(0, (key, rules));
+        self.0.truncate(KEPT_RULES);
+    }
+}
 
 /// [`rules_from_pb`], built every time.
 fn build_rules(
@@ -74,7 +124,7 @@ fn build_rules(
 /// The ruleset `id` with the domain overrides `o`, violations at `{prefix}.…`.
 pub fn rules_of(id: RulesetId, o: &RuleOverrides, prefix: &str) -> Result<Rules, Vec<Violation>> {
     HouseRules::new(id, o)
-        .map(|house| Rules::House(Box::new(house)))
+        .map(|house| Rules::House(Arc::new(house)))
         .map_err(|v| {
             v.into_iter()
                 .map(|mut v| {
@@ -308,4 +358,83 @@ pub fn describe_ruleset(
         rules_fingerprint: fingerprint_text(rules.fingerprint()),
         switches,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// MIL with its minimum replaced: built, with its key.
+    fn house(minimum_fan: u32) -> (Key, Rules) {
+        let o = pb::RuleOverrides {
+            minimum_fan: Some(minimum_fan),
+            ..pb::RuleOverrides::default()
+        };
+        let mil = pb::Ruleset::Mil as i32;
+        let rules = build_rules(mil, Some(&o), "overrides").expect("valid overrides");
+        (Key::new(mil, &o), rules)
+    }
+
+    /// Whether `kept` is `built` itself, not a copy.
+    fn is(kept: &Rules, built: &Rules) -> bool {
+        match (kept, built) {
+            (Rules::House(a), Rules::House(b)) => Arc::ptr_eq(a, b),
+            (Rules::Standard(_), Rules::Standard(_) | Rules::House(_))
+            | (Rules::House(_), Rules::Standard(_)) => false,
+        }
+    }
+
+    #[test]
+    fn a_key_is_the_ruleset_and_the_overrides() {
+        let o = |minimum_fan| pb::RuleOverrides {
+            minimum_fan: Some(minimum_fan),
+            ..pb::RuleOverrides::default()
+        };
+        assert_eq!(Key::new(1, &o(6)), Key::new(1, &o(6)));
+        assert_ne!(Key::new(1, &o(6)), Key::new(2, &o(6)));
+        assert_ne!(Key::new(1, &o(6)), Key::new(1, &o(7)));
+        assert_ne!(
+            Key::new(1, &o(0)),
+            Key::new(1, &pb::RuleOverrides::default())
+        );
+    }
+
+    #[test]
+    fn house_rules_asked_in_turn_are_all_served_kept() {
+        let mut kept = Kept(Vec::new());
+        let sets: Vec<(Key, Rules)> = (0..4).map(house).collect();
+        for (key, rules) in &sets {
+            assert!(kept.get(key).is_none());
+            kept.keep(key.clone(), rules.clone());
+        }
+        for _ in 0..3 {
+            for (key, rules) in &sets {
+                let served = kept.get(key).expect("kept");
+                assert!(is(&served, rules));
+            }
+        }
+        assert_eq!(kept.0.len(), sets.len());
+    }
+
+    #[test]
+    fn beyond_the_bound_the_least_recently_asked_go() {
+        let mut kept = Kept(Vec::new());
+        let sets: Vec<(Key, Rules)> = (0..=16).map(house).collect();
+        assert_eq!(sets.len(), KEPT_RULES + 1);
+        for (key, rules) in &sets[..KEPT_RULES] {
+            kept.keep(key.clone(), rules.clone());
+        }
+        // The first kept is asked again: the second is now the least recently asked.
+        assert!(kept.get(&sets[0].0).is_some());
+        let (key, rules) = &sets[KEPT_RULES];
+        kept.keep(key.clone(), rules.clone());
+        assert_eq!(kept.0.len(), KEPT_RULES);
+        assert!(kept.get(&sets[1].0).is_none());
+        for (key, rules) in sets.iter().take(1).chain(&sets[2..]) {
+            assert!(is(&kept.get(key).expect("kept"), rules));
+        }
+        // Kept again, the same rules stay one entry.
+        kept.keep(sets[0].0.clone(), sets[0].1.clone());
+        assert_eq!(kept.0.len(), KEPT_RULES);
+    }
 }

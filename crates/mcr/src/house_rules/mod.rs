@@ -13,7 +13,7 @@
 //! checks), `apply` (the overrides applied: [`HouseRules`]) and `switches` (the switch table
 //! and the fingerprint).
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::ruleset::{Ruleset, RulesetId};
 use crate::violation::Violation;
@@ -35,8 +35,8 @@ pub use switches::{SWITCHES, Switch, SwitchSpec, describe, fingerprint, fingerpr
 pub enum Rules {
     /// A ruleset as it stands.
     Standard(RulesetId),
-    /// A ruleset with house rules.
-    House(Box<HouseRules>),
+    /// A ruleset with house rules (shared: a copy of the rules is a reference).
+    House(Arc<HouseRules>),
 }
 
 impl Rules {
@@ -44,7 +44,7 @@ impl Rules {
     pub fn new(id: RulesetId, overrides: Option<&RuleOverrides>) -> Result<Rules, Vec<Violation>> {
         match overrides {
             None => Ok(Rules::Standard(id)),
-            Some(o) => Ok(Rules::House(Box::new(HouseRules::new(id, o)?))),
+            Some(o) => Ok(Rules::House(Arc::new(HouseRules::new(id, o)?))),
         }
     }
 
