@@ -494,5 +494,5 @@ fn out_of_range_values_are_invalid_with_their_path() {
         )),
     })
     .unwrap_err();
-    assert_eq!(describe[0].field, "overrides.lift_exclusions[0]");
+    assert_eq!(describe[0].path.to_string(), "overrides.lift_exclusions[0]");
 }

@@ -7,6 +7,7 @@ use mcr::house_rules::{
 };
 use mcr::penalty::LateTier;
 use mcr::ruleset::{NineGatesTerminalPungs, StandardPointTies, ThreeKongsRule};
+use mcr::violation::FieldPath;
 use mcr::{Fan, Rules, RulesetId, Violation};
 
 use super::pb;
@@ -24,7 +25,7 @@ pub fn fingerprint_text(fingerprint: u64) -> String {
 }
 
 /// The rules of a request: its `ruleset` number and its overrides (absent: none), violations
-/// at `ruleset` and at `{prefix}.…` (`overrides.minimum_fan`).
+/// at `ruleset` and below `prefix` (`overrides.minimum_fan`).
 ///
 /// House rules built lately are kept with what they were built from ([`Kept`]) and served
 /// again to the requests that ask for the same: a game sends its house rules with every
@@ -32,7 +33,7 @@ pub fn fingerprint_text(fingerprint: u64) -> String {
 pub fn rules_from_pb(
     ruleset: i32,
     overrides: Option<&pb::RuleOverrides>,
-    prefix: &str,
+    prefix: FieldPath,
 ) -> Result<Rules, Vec<Violation>> {
     let Some(overrides) = overrides else {
         return build_rules(ruleset, None, prefix);
@@ -105,7 +106,7 @@ impl Kept {
 fn build_rules(
     ruleset: i32,
     overrides: Option<&pb::RuleOverrides>,
-    prefix: &str,
+    prefix: FieldPath,
 ) -> Result<Rules, Vec<Violation>> {
     let id = ruleset_from_pb(ruleset);
     let overrides = overrides.map(|o| overrides_from_pb(o, prefix));
@@ -121,14 +122,18 @@ fn build_rules(
     }
 }
 
-/// The ruleset `id` with the domain overrides `o`, violations at `{prefix}.…`.
-pub fn rules_of(id: RulesetId, o: &RuleOverrides, prefix: &str) -> Result<Rules, Vec<Violation>> {
+/// The ruleset `id` with the domain overrides `o`, violations below `prefix`.
+pub fn rules_of(
+    id: RulesetId,
+    o: &RuleOverrides,
+    prefix: FieldPath,
+) -> Result<Rules, Vec<Violation>> {
     HouseRules::new(id, o)
         .map(|house| Rules::House(Arc::new(house)))
         .map_err(|v| {
             v.into_iter()
                 .map(|mut v| {
-                    v.field = format!("{prefix}.{}", v.field);
+                    *v.path = v.path.under(prefix);
                     v
                 })
                 .collect()
@@ -138,7 +143,7 @@ pub fn rules_of(id: RulesetId, o: &RuleOverrides, prefix: &str) -> Result<Rules,
 /// An enum of the overrides: unset or unspecified is `None`.
 fn choice<T>(
     number: Option<i32>,
-    field: &str,
+    path: FieldPath,
     expected: &str,
     of: impl Fn(i32) -> Option<T>,
     v: &mut Vec<Violation>,
@@ -147,40 +152,40 @@ fn choice<T>(
     let value = of(number);
     if value.is_none() {
         v.push(value_invalid(
-            field,
-            format!("{number} is not a value of {field} (expected {expected})"),
+            path,
+            format!("{number} is not a value of {path} (expected {expected})"),
         ));
     }
     value
 }
 
-fn fan_at(number: i32, field: &str, v: &mut Vec<Violation>) -> Option<Fan> {
+fn fan_at(number: i32, path: FieldPath, v: &mut Vec<Violation>) -> Option<Fan> {
     let fan = fan_from_pb(number);
     if fan.is_none() {
         v.push(value_invalid(
-            field,
+            path,
             format!("{number} is not a fan (expected a fan number 1 to 82)"),
         ));
     }
     fan
 }
 
-fn too_long(field: &str, found: usize, max: usize, v: &mut Vec<Violation>) -> bool {
+fn too_long(path: FieldPath, found: usize, max: usize, v: &mut Vec<Violation>) -> bool {
     if found > max {
         v.push(value_invalid(
-            field,
+            path,
             format!("at most {max} entries, found {found}"),
         ));
     }
     found > max
 }
 
-/// Converts the overrides, with every problem of the conversion at `{prefix}.…`; the ranges
+/// Converts the overrides, with every problem of the conversion below `prefix`; the ranges
 /// are the engine's to check ([`rules_of`]).
 #[allow(clippy::too_many_lines)] // one statement per field of the message, destructured
 pub fn overrides_from_pb(
     o: &pb::RuleOverrides,
-    prefix: &str,
+    prefix: FieldPath,
 ) -> Result<RuleOverrides, Vec<Violation>> {
     let pb::RuleOverrides {
         minimum_fan,
@@ -207,21 +212,21 @@ pub fn overrides_from_pb(
         late_arrival,
     } = o;
     let mut v = Vec::new();
-    let at = |field: &str| format!("{prefix}.{field}");
+    let at = |field: &'static str| prefix.field(field);
     let mut points = Vec::new();
-    if !too_long(&at("fan_points"), fan_points.len(), Fan::ALL.len(), &mut v) {
+    if !too_long(at("fan_points"), fan_points.len(), Fan::ALL.len(), &mut v) {
         for (i, p) in fan_points.iter().enumerate() {
-            if let Some(fan) = fan_at(p.fan, &at(&format!("fan_points[{i}].fan")), &mut v) {
+            if let Some(fan) = fan_at(p.fan, at("fan_points").index(i).field("fan"), &mut v) {
                 points.push((fan, p.points));
             }
         }
     }
-    let exclusions = |list: &[pb::FanExclusion], name: &str, v: &mut Vec<Violation>| {
+    let exclusions = |list: &[pb::FanExclusion], name: &'static str, v: &mut Vec<Violation>| {
         let mut out = Vec::new();
-        if !too_long(&at(name), list.len(), MAX_EXCLUSIONS, v) {
+        if !too_long(at(name), list.len(), MAX_EXCLUSIONS, v) {
             for (i, e) in list.iter().enumerate() {
-                let fan = fan_at(e.fan, &at(&format!("{name}[{i}].fan")), v);
-                let excluded = fan_at(e.excluded, &at(&format!("{name}[{i}].excluded")), v);
+                let fan = fan_at(e.fan, at(name).index(i).field("fan"), v);
+                let excluded = fan_at(e.excluded, at(name).index(i).field("excluded"), v);
                 if let (Some(fan), Some(excluded)) = (fan, excluded) {
                     out.push((fan, excluded));
                 }
@@ -233,7 +238,7 @@ pub fn overrides_from_pb(
     let apply = exclusions(apply_exclusions, "apply_exclusions", &mut v);
     let three_kongs = choice(
         *three_kongs,
-        &at("three_kongs"),
+        at("three_kongs"),
         "THREE_KONGS_RULE_FAMILY_OF_EACH or THREE_KONGS_RULE_CONCEALED_KONG_ADDS",
         |n| match pb::ThreeKongsRule::try_from(n).ok()? {
             pb::ThreeKongsRule::Unspecified => None,
@@ -244,7 +249,7 @@ pub fn overrides_from_pb(
     );
     let nine_gates_terminal_pungs = choice(
         *nine_gates_terminal_pungs,
-        &at("nine_gates_terminal_pungs"),
+        at("nine_gates_terminal_pungs"),
         "NINE_GATES_TERMINAL_PUNGS_ONE_FEWER or NINE_GATES_TERMINAL_PUNGS_NONE",
         |n| match pb::NineGatesTerminalPungs::try_from(n).ok()? {
             pb::NineGatesTerminalPungs::Unspecified => None,
@@ -255,7 +260,7 @@ pub fn overrides_from_pb(
     );
     let standard_point_ties = choice(
         *standard_point_ties,
-        &at("standard_point_ties"),
+        at("standard_point_ties"),
         "STANDARD_POINT_TIES_SHARE_PLACES or STANDARD_POINT_TIES_SAME_PLACE",
         |n| match pb::StandardPointTies::try_from(n).ok()? {
             pb::StandardPointTies::Unspecified => None,
@@ -266,7 +271,7 @@ pub fn overrides_from_pb(
     );
     let grades = grades.as_ref().and_then(|g| {
         (!too_long(
-            &at("grades.points"),
+            at("grades").field("points"),
             g.points.len(),
             MAX_SCALE_LENGTH,
             &mut v,
@@ -275,7 +280,7 @@ pub fn overrides_from_pb(
     });
     let repeat_offences = repeat_offences.as_ref().and_then(|e| {
         (!too_long(
-            &at("repeat_offences.steps"),
+            at("repeat_offences").field("steps"),
             e.steps.len(),
             MAX_SCALE_LENGTH,
             &mut v,
@@ -288,7 +293,7 @@ pub fn overrides_from_pb(
     });
     let late_arrival = late_arrival.as_ref().and_then(|l| {
         (!too_long(
-            &at("late_arrival.tiers"),
+            at("late_arrival").field("tiers"),
             l.tiers.len(),
             MAX_SCALE_LENGTH,
             &mut v,
@@ -344,7 +349,7 @@ pub fn describe_ruleset(
     request: &pb::DescribeRulesetRequest,
 ) -> Result<pb::DescribeRulesetResponse, Vec<Violation>> {
     let pb::DescribeRulesetRequest { ruleset, overrides } = request;
-    let rules = rules_from_pb(*ruleset, overrides.as_ref(), "overrides")?;
+    let rules = rules_from_pb(*ruleset, overrides.as_ref(), FieldPath::of("overrides"))?;
     let switches = mcr::house_rules::describe(&rules.ruleset())
         .into_iter()
         .map(|s| pb::RulesetSwitch {
@@ -371,7 +376,8 @@ mod tests {
             ..pb::RuleOverrides::default()
         };
         let mil = pb::Ruleset::Mil as i32;
-        let rules = build_rules(mil, Some(&o), "overrides").expect("valid overrides");
+        let rules =
+            build_rules(mil, Some(&o), FieldPath::of("overrides")).expect("valid overrides");
         (Key::new(mil, &o), rules)
     }
 

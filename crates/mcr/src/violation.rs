@@ -1,4 +1,6 @@
-//! Input violations: every problem found in a hand or a context, each with a stable code.
+//! Input violations: every problem found in a hand or a context, each with a stable code and
+//! the path of its field. Paths are typed ([`FieldPath`]: fields and indices, built without
+//! text); whoever answers writes them (`hand.melds[2].tiles[1]`), once.
 
 use std::fmt;
 
@@ -268,18 +270,19 @@ impl fmt::Debug for FieldPath {
 pub struct Violation {
     /// Stable machine code.
     pub code: ViolationCode,
-    /// Path of the offending field (`hand.melds[2].tiles`, `context.robbing_kong`, `notation`).
-    pub field: String,
+    /// The offending field (`hand.melds[2].tiles`, `context.robbing_kong`, `notation`), boxed
+    /// so that a `Result` with a violation stays small.
+    pub path: Box<FieldPath>,
     /// An English sentence a person understands.
     pub message: String,
 }
 
 impl Violation {
     /// A violation.
-    pub fn new(code: ViolationCode, field: String, message: String) -> Self {
+    pub fn new(code: ViolationCode, path: FieldPath, message: String) -> Self {
         Violation {
             code,
-            field,
+            path: Box::new(path),
             message,
         }
     }
@@ -287,7 +290,7 @@ impl Violation {
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at {}: {}", self.code, self.field, self.message)
+        write!(f, "{} at {}: {}", self.code, self.path, self.message)
     }
 }
 
@@ -336,6 +339,8 @@ mod tests {
             MELD.steps(),
             [Step::Field("hand"), Step::Field("melds"), Step::Index(2)]
         );
+        let v = Violation::new(ViolationCode::ChowInvalid, MELD, "no".to_owned());
+        assert_eq!(v.to_string(), "CHOW_INVALID at hand.melds[2]: no");
     }
 
     #[test]

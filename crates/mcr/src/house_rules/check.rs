@@ -4,47 +4,53 @@ use super::overrides::{
     LateArrivalOverride, MAX_FAN_POINTS, MAX_FIGURE, MAX_SCALE_LENGTH, RuleOverrides,
 };
 use crate::fan::Fan;
-use crate::violation::{Violation, ViolationCode};
+use crate::violation::{FieldPath, Violation, ViolationCode};
 
-fn out_of_range(v: &mut Vec<Violation>, field: String, what: &str, max: u32, found: u32) {
+fn out_of_range(v: &mut Vec<Violation>, path: FieldPath, what: &str, max: u32, found: u32) {
     v.push(Violation::new(
         ViolationCode::ValueInvalid,
-        field,
+        path,
         format!("{what} must be between 0 and {max}, found {found}"),
     ));
 }
 
-fn check_at_most(v: &mut Vec<Violation>, field: &str, what: &str, max: u32, value: Option<u32>) {
+fn check_at_most(
+    v: &mut Vec<Violation>,
+    path: FieldPath,
+    what: &str,
+    max: u32,
+    value: Option<u32>,
+) {
     if let Some(found) = value
         && found > max
     {
-        out_of_range(v, field.to_owned(), what, max, found);
+        out_of_range(v, path, what, max, found);
     }
 }
 
-fn invalid(v: &mut Vec<Violation>, field: String, message: String) {
-    v.push(Violation::new(ViolationCode::ValueInvalid, field, message));
+fn invalid(v: &mut Vec<Violation>, path: FieldPath, message: String) {
+    v.push(Violation::new(ViolationCode::ValueInvalid, path, message));
 }
 
 /// Every value of `o` out of its range, added to `v` (paths relative to the overrides).
 pub(super) fn check_overrides(o: &RuleOverrides, v: &mut Vec<Violation>) {
     check_at_most(
         v,
-        "minimum_fan",
+        FieldPath::of("minimum_fan"),
         "the minimum fan",
         MAX_FAN_POINTS,
         o.minimum_fan,
     );
     check_at_most(
         v,
-        "base_points",
+        FieldPath::of("base_points"),
         "the base points",
         MAX_FIGURE,
         o.base_points,
     );
     check_at_most(
         v,
-        "flower_points",
+        FieldPath::of("flower_points"),
         "the points of a flower",
         MAX_FAN_POINTS,
         o.flower_points,
@@ -59,21 +65,21 @@ fn check_fans(o: &RuleOverrides, v: &mut Vec<Violation>) {
         if fan == Fan::FlowerTiles {
             invalid(
                 v,
-                format!("fan_points[{i}].fan"),
+                FieldPath::of("fan_points").index(i).field("fan"),
                 "the points of flowers are set with `flower_points`".to_owned(),
             );
         }
         if o.fan_points[..i].iter().any(|(f, _)| *f == fan) {
             invalid(
                 v,
-                format!("fan_points[{i}].fan"),
+                FieldPath::of("fan_points").index(i).field("fan"),
                 format!("{} is given points twice", fan.spec().name_en),
             );
         }
         if points > MAX_FAN_POINTS {
             out_of_range(
                 v,
-                format!("fan_points[{i}].points"),
+                FieldPath::of("fan_points").index(i).field("points"),
                 "the points of a fan",
                 MAX_FAN_POINTS,
                 points,
@@ -88,7 +94,7 @@ fn check_fans(o: &RuleOverrides, v: &mut Vec<Violation>) {
             if !fan.spec().excludes.contains(&excluded) {
                 invalid(
                     v,
-                    format!("{name}[{i}]"),
+                    FieldPath::of(name).index(i),
                     format!(
                         "{} does not exclude {} in the fan table",
                         fan.spec().name_en,
@@ -102,7 +108,7 @@ fn check_fans(o: &RuleOverrides, v: &mut Vec<Violation>) {
         if o.lift_exclusions.contains(pair) {
             invalid(
                 v,
-                format!("apply_exclusions[{i}]"),
+                FieldPath::of("apply_exclusions").index(i),
                 "the same exclusion is both lifted and applied".to_owned(),
             );
         }
@@ -121,26 +127,26 @@ fn check_penalties(o: &RuleOverrides, v: &mut Vec<Violation>) {
         ("graded_min", "the smallest victim amount", o.graded_min),
         ("graded_max", "the largest victim amount", o.graded_max),
     ] {
-        check_at_most(v, field, what, MAX_FIGURE, value);
+        check_at_most(v, FieldPath::of(field), what, MAX_FIGURE, value);
     }
     if let (Some(min), Some(max)) = (o.graded_min, o.graded_max)
         && min > max
     {
         invalid(
             v,
-            "graded_min".to_owned(),
+            FieldPath::of("graded_min"),
             format!("the smallest victim amount {min} is above the largest {max}"),
         );
     }
     if let Some(grades) = &o.grades {
-        check_amounts(v, "grades.points", grades);
+        check_amounts(v, FieldPath::of("grades").field("points"), grades);
     }
     if let Some(e) = &o.repeat_offences {
-        check_amounts(v, "repeat_offences.steps", &e.steps);
+        check_amounts(v, FieldPath::of("repeat_offences").field("steps"), &e.steps);
         if !(1..=MAX_FIGURE).contains(&e.cap) {
             invalid(
                 v,
-                "repeat_offences.cap".to_owned(),
+                FieldPath::of("repeat_offences").field("cap"),
                 format!(
                     "the cap must be between 1 and {MAX_FIGURE}, found {}",
                     e.cap
@@ -154,11 +160,11 @@ fn check_penalties(o: &RuleOverrides, v: &mut Vec<Violation>) {
 }
 
 /// 1–16 increasing amounts, each 1–1000.
-fn check_amounts(v: &mut Vec<Violation>, field: &str, amounts: &[u32]) {
+fn check_amounts(v: &mut Vec<Violation>, list: FieldPath, amounts: &[u32]) {
     if amounts.is_empty() || amounts.len() > MAX_SCALE_LENGTH {
         invalid(
             v,
-            field.to_owned(),
+            list,
             format!(
                 "give 1 to {MAX_SCALE_LENGTH} amounts, found {}",
                 amounts.len()
@@ -170,13 +176,13 @@ fn check_amounts(v: &mut Vec<Violation>, field: &str, amounts: &[u32]) {
         if !(1..=MAX_FIGURE).contains(&a) {
             invalid(
                 v,
-                format!("{field}[{i}]"),
+                list.index(i),
                 format!("an amount must be between 1 and {MAX_FIGURE}, found {a}"),
             );
         } else if i > 0 && a <= amounts[i - 1] {
             invalid(
                 v,
-                format!("{field}[{i}]"),
+                list.index(i),
                 format!("amounts must increase: {a} follows {}", amounts[i - 1]),
             );
         }
@@ -187,7 +193,7 @@ fn check_late_arrival(v: &mut Vec<Violation>, l: &LateArrivalOverride) {
     if l.tiers.len() > MAX_SCALE_LENGTH {
         invalid(
             v,
-            "late_arrival.tiers".to_owned(),
+            FieldPath::of("late_arrival").field("tiers"),
             format!(
                 "give at most {MAX_SCALE_LENGTH} tiers, found {}",
                 l.tiers.len()
@@ -196,16 +202,17 @@ fn check_late_arrival(v: &mut Vec<Violation>, l: &LateArrivalOverride) {
         return;
     }
     for (i, t) in l.tiers.iter().enumerate() {
+        let tier = FieldPath::of("late_arrival").field("tiers").index(i);
         check_at_most(
             v,
-            &format!("late_arrival.tiers[{i}].up_to_minutes"),
+            tier.field("up_to_minutes"),
             "the minutes of a tier",
             MAX_FIGURE,
             Some(t.up_to_minutes),
         );
         check_at_most(
             v,
-            &format!("late_arrival.tiers[{i}].points"),
+            tier.field("points"),
             "the points of a tier",
             MAX_FIGURE,
             Some(t.points),
@@ -213,14 +220,14 @@ fn check_late_arrival(v: &mut Vec<Violation>, l: &LateArrivalOverride) {
         if i > 0 && t.up_to_minutes <= l.tiers[i - 1].up_to_minutes {
             invalid(
                 v,
-                format!("late_arrival.tiers[{i}].up_to_minutes"),
+                tier.field("up_to_minutes"),
                 "tiers must be given in increasing minutes".to_owned(),
             );
         }
     }
     check_at_most(
         v,
-        "late_arrival.forfeit_after_minutes",
+        FieldPath::of("late_arrival").field("forfeit_after_minutes"),
         "the forfeit minutes",
         MAX_FIGURE,
         Some(l.forfeit_after_minutes),
@@ -245,7 +252,7 @@ mod tests {
             ..RuleOverrides::default()
         };
         let errors = HouseRules::new(RulesetId::ChineseOfficial1998, &bad).unwrap_err();
-        let fields: Vec<&str> = errors.iter().map(|v| v.field.as_str()).collect();
+        let fields: Vec<String> = errors.iter().map(|v| v.path.to_string()).collect();
         assert_eq!(
             fields,
             [
