@@ -3,7 +3,9 @@
 //!
 //! The `api` group measures what the server does for a `ScoreHand` call apart from the
 //! transport: decode the request bytes, convert, validate, score and encode the
-//! response (`api/score_hand`; with house rules on every call, `api/score_hand_house_rules`),
+//! response (`api/score_hand`; with house rules on every call, `api/score_hand_house_rules`;
+//! with two sets of house rules in turn, call after call,
+//! `api/score_hand_house_rules_alternating`),
 //! and the same for 1,000-hand `BatchScoreHands` requests in
 //! the full and the basic view (`api/batch_score_hands`, `api/batch_score_hands_basic`,
 //! counted in hands), and in the basic view with house rules for the whole batch
@@ -119,20 +121,32 @@ fn bench_api(c: &mut Criterion) {
         base_points: Some(8),
         ..pb::RuleOverrides::default()
     };
-    let with_house: Vec<Vec<u8>> = requests
-        .iter()
-        .filter_map(|r| pb::ScoreHandRequest::decode(r.as_slice()).ok())
-        .map(|r| {
-            pb::ScoreHandRequest {
-                overrides: Some(Box::new(house.clone())),
-                ..r
-            }
-            .encode_to_vec()
-        })
-        .collect();
+    // Two clubs' house rules, call after call: the other club's minimum of 6 fan.
+    let other_house = pb::RuleOverrides {
+        minimum_fan: Some(6),
+        ..pb::RuleOverrides::default()
+    };
+    // Request i under houses[i % houses.len()].
+    let with_overrides = |houses: &[&pb::RuleOverrides]| -> Vec<Vec<u8>> {
+        requests
+            .iter()
+            .filter_map(|r| pb::ScoreHandRequest::decode(r.as_slice()).ok())
+            .enumerate()
+            .map(|(i, r)| {
+                pb::ScoreHandRequest {
+                    overrides: Some(Box::new(houses[i % houses.len()].clone())),
+                    ..r
+                }
+                .encode_to_vec()
+            })
+            .collect()
+    };
+    let with_house = with_overrides(&[&house]);
+    let alternating = with_overrides(&[&house, &other_house]);
     for (id, requests) in [
         ("score_hand", &requests),
         ("score_hand_house_rules", &with_house),
+        ("score_hand_house_rules_alternating", &alternating),
     ] {
         group.bench_function(id, |b| {
             b.iter(|| {

@@ -7,6 +7,7 @@
 use std::fmt::Write as _;
 
 use mcr::notation::{ParseHandError, format_canonical, format_glyphs, parse_hand, write_tiles};
+use mcr::violation::FieldPath;
 use mcr::{
     Element, FanLine, Hand, HandInput, Outcome, Rules, Ruleset, RulesetId, Scoring, Violation,
     ViolationCode, WinContext, score,
@@ -210,7 +211,7 @@ pub fn parse_notation(text: &str) -> Result<HandInput, Violation> {
 pub fn notation_violation(e: &ParseHandError) -> Violation {
     Violation::new(
         ViolationCode::NotationSyntax,
-        "notation".to_owned(),
+        FieldPath::of("notation"),
         format!("cannot read the hand notation {e}"),
     )
 }

@@ -1,13 +1,18 @@
 //! The fixed bounds of what the referee reads and writes, in one place (the configurable
 //! ones live in [`crate::config`]): how many violations an answer lists, how long their
-//! texts may be, and the maxima of the repeated request fields (checked by
-//! [`crate::api::path::too_many`]).
+//! texts may be (their paths are written here, once: [`shown_violations`]), and the maxima
+//! of the repeated request fields (checked by [`crate::api::path::too_many`]).
 //!
 //! With these bounds the error details of a status (`ErrorInfo` + `BadRequest`) stay under
 //! 8 KiB even once base64-encoded into the `grpc-status-details-bin` trailer, the size many
 //! gRPC clients accept for all metadata: [`MAX_VIOLATIONS_SHOWN`] violations of at most
 //! [`MAX_VIOLATION_FIELD`] + [`MAX_VIOLATION_TEXT`] bytes (plus a code of at most 32) are
 //! at most 5 KiB encoded, 6.7 KiB in base64.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use mcr::{Violation, ViolationCode};
 
 /// Violations listed in an error's `BadRequest`, in a `ValidateHand` answer and in a batch
 /// entry's `HandError`: the first ones found. The status's `ErrorInfo` keeps the real total
@@ -55,28 +60,51 @@ pub const MAX_DEALT_TILES: usize = 14;
 
 /// `text` if it has at most `max` bytes; otherwise its longest prefix of at most `max - 3`
 /// bytes that ends on a character boundary, followed by `…` (3 bytes), so at most `max`.
-pub fn clip(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
+pub fn clip(text: &str, max: usize) -> Cow<'_, str> {
     if text.len() <= max {
-        return std::borrow::Cow::Borrowed(text);
+        return Cow::Borrowed(text);
     }
     let mut end = max.saturating_sub('…'.len_utf8());
     while !text.is_char_boundary(end) {
         end -= 1;
     }
-    std::borrow::Cow::Owned(format!("{}…", &text[..end]))
+    Cow::Owned(format!("{}…", &text[..end]))
 }
 
-/// The violations an answer lists: the first [`MAX_VIOLATIONS_SHOWN`], their field and
-/// message clipped (see [`clip`]).
-pub fn shown_violations(violations: &[mcr::Violation]) -> impl Iterator<Item = mcr::Violation> {
-    violations
-        .iter()
-        .take(MAX_VIOLATIONS_SHOWN)
-        .map(|v| mcr::Violation {
+/// A violation as an answer lists it: its field path written (`hand.melds[2].tiles`) and
+/// clipped, its message clipped (see [`clip`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shown<'a> {
+    /// The stable code.
+    pub code: ViolationCode,
+    /// The field path, at most [`MAX_VIOLATION_FIELD`] bytes.
+    pub field: String,
+    /// The message, at most [`MAX_VIOLATION_TEXT`] bytes.
+    pub message: Cow<'a, str>,
+}
+
+/// As a violation is written: `CODE at field: message`.
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at {}: {}", self.code, self.field, self.message)
+    }
+}
+
+/// The violations an answer lists: the first [`MAX_VIOLATIONS_SHOWN`], their field path
+/// written and clipped, their message clipped (see [`clip`]).
+pub fn shown_violations(violations: &[Violation]) -> impl Iterator<Item = Shown<'_>> {
+    violations.iter().take(MAX_VIOLATIONS_SHOWN).map(|v| {
+        let field = v.path.to_string();
+        Shown {
             code: v.code,
-            field: clip(&v.field, MAX_VIOLATION_FIELD).into_owned(),
-            message: clip(&v.message, MAX_VIOLATION_TEXT).into_owned(),
-        })
+            field: if field.len() <= MAX_VIOLATION_FIELD {
+                field
+            } else {
+                clip(&field, MAX_VIOLATION_FIELD).into_owned()
+            },
+            message: clip(&v.message, MAX_VIOLATION_TEXT),
+        }
+    })
 }
 
 #[cfg(test)]

@@ -57,18 +57,43 @@ fn deltas(accounts: &[pb::SeatAccount]) -> Vec<i32> {
 }
 
 /// `(code, field)` of every violation, in order.
-fn fields(violations: &[Violation]) -> Vec<(&'static str, &str)> {
-    violations
-        .iter()
-        .map(|v| (v.code.as_str(), v.field.as_str()))
-        .collect()
+fn fields(violations: &[Violation]) -> Fields {
+    Fields(
+        violations
+            .iter()
+            .map(|v| (v.code.as_str(), v.path.to_string()))
+            .collect(),
+    )
 }
 
 /// `(code, field)` of every violation, sorted by field.
-fn sorted_fields(violations: &[Violation]) -> Vec<(&'static str, &str)> {
+fn sorted_fields(violations: &[Violation]) -> Fields {
     let mut f = fields(violations);
-    f.sort_unstable_by_key(|&(c, f)| (f, c));
+    f.0.sort_unstable_by(|(c, f), (d, g)| (f, c).cmp(&(g, d)));
     f
+}
+
+/// The code and the path (as written) of violations, compared with pairs of text.
+#[derive(Debug)]
+struct Fields(Vec<(&'static str, String)>);
+
+impl Fields {
+    /// In order of code, then path.
+    fn sort_unstable(&mut self) {
+        self.0.sort_unstable();
+    }
+}
+
+impl<'a, 'b, E: AsRef<[(&'a str, &'b str)]>> PartialEq<E> for Fields {
+    fn eq(&self, expected: &E) -> bool {
+        let expected = expected.as_ref();
+        self.0.len() == expected.len()
+            && self
+                .0
+                .iter()
+                .zip(expected)
+                .all(|((code, path), (c, p))| code == c && path == p)
+    }
 }
 
 fn settle_errors(request: &Value) -> Vec<Violation> {
@@ -1475,6 +1500,26 @@ fn adjudicate_reports_every_problem_of_a_declared_win() {
                 "declared_win.winning_hand.hand.winning_tile"
             ),
         ]
+    );
+}
+
+/// The deepest path the service writes, a tile of a meld of a declared win's hand, is
+/// written whole.
+#[test]
+fn the_deepest_path_is_written_whole() {
+    let errors = penalty_errors(&json!({"declaredWin": {
+        "declarer": "SEAT_EAST", "source": "WIN_SOURCE_SELF_DRAWN",
+        "winningHand": {"hand": {
+            "melds": [{"kind": "MELD_KIND_PUNG", "tiles": ["TILE_1M", 99, "TILE_1M"]}],
+            "winningTile": "TILE_1M",
+        }},
+    }}));
+    assert_eq!(
+        fields(&errors),
+        [(
+            "TILE_UNKNOWN",
+            "declared_win.winning_hand.hand.melds[0].tiles[1]"
+        )]
     );
 }
 

@@ -394,9 +394,10 @@ fn a_casual_room_wins_below_eight_and_the_fingerprint_says_so() {
     assert!(mil.switches.iter().all(|s| !s.meaning.is_empty()));
 }
 
-/// The house rules asked for again are the ones built the first time (they are kept, and
-/// served again to the next request that asks for the same ruleset and overrides): every
-/// request answers as when its rules were built for it, whatever came before it.
+/// The house rules asked for again are the ones built the first time (the rules built
+/// lately are kept, and served again to the requests that ask for the same ruleset and
+/// overrides): every request answers as when its rules were built for it, whatever came
+/// before it.
 #[test]
 fn the_same_house_rules_asked_again_are_the_same_rules() {
     let rulesets = [
@@ -437,6 +438,14 @@ fn the_same_house_rules_asked_again_are_the_same_rules() {
         let (ruleset, o, hand, first) = &built[k];
         assert_eq!(&ask(*ruleset, o, hand), first, "{ruleset:?} {o}");
         assert_eq!(&ask(*ruleset, o, hand), first, "{ruleset:?} {o}");
+    }
+    // Back and forth between two sets of rules, as two tables of a club would ask.
+    for pair in built.windows(2) {
+        for _ in 0..2 {
+            for (ruleset, o, hand, first) in pair {
+                assert_eq!(&ask(*ruleset, o, hand), first, "{ruleset:?} {o}");
+            }
+        }
     }
 }
 
@@ -485,5 +494,5 @@ fn out_of_range_values_are_invalid_with_their_path() {
         )),
     })
     .unwrap_err();
-    assert_eq!(describe[0].field, "overrides.lift_exclusions[0]");
+    assert_eq!(describe[0].path.to_string(), "overrides.lift_exclusions[0]");
 }

@@ -367,7 +367,7 @@ fn faulty_requests_are_errors_of_score_hand() {
     assert!(
         violations
             .iter()
-            .any(|v| v.field == "hand.standing_tiles[4]"),
+            .any(|v| v.path.to_string() == "hand.standing_tiles[4]"),
         "{violations:?}"
     );
 }

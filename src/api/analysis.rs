@@ -9,6 +9,7 @@
 use mcr::analysis::{
     Analysis, Completed, Discard, Distance, Drawn, InPlay, Wait, Waiting, WonHand, analyze,
 };
+use mcr::violation::FieldPath;
 use mcr::{Hand, Rules, Tile, Violation, ViolationCode, WinContext};
 
 use super::house_rules::{fingerprint_text, rules_from_pb};
@@ -37,7 +38,7 @@ pub fn analyze_hand(
         overrides,
     } = request;
     if let Some(v) = path::too_many(
-        &path::FieldPath::parse("visible_tiles"),
+        FieldPath::of("visible_tiles"),
         visible_tiles.len(),
         crate::limits::MAX_VISIBLE_TILES,
     ) {
@@ -47,7 +48,7 @@ pub fn analyze_hand(
     let draft = match hand_input.as_ref().map(HandSource::from) {
         None => {
             violations.push(value_invalid(
-                "hand_input",
+                FieldPath::of("hand_input"),
                 "the request has no hand: set `notation` or `hand`".to_owned(),
             ));
             None
@@ -66,14 +67,14 @@ pub fn analyze_hand(
         }
     };
     let context = analysis_context(context.as_ref(), &mut violations);
-    let rules = rules_from_pb(*ruleset, overrides.as_ref(), "overrides")
+    let rules = rules_from_pb(*ruleset, overrides.as_ref(), FieldPath::of("overrides"))
         .map_err(|v| violations.extend(v))
         .ok();
     // A view not given is the basic one here: an analysis scores many hands.
     let view = if *view == pb::ScoreView::Unspecified as i32 {
         pb::ScoreView::Basic
     } else {
-        view_from_pb(*view, "view").unwrap_or_else(|v| {
+        view_from_pb(*view, FieldPath::of("view")).unwrap_or_else(|v| {
             violations.push(v);
             pb::ScoreView::Basic
         })
@@ -82,7 +83,7 @@ pub fn analyze_hand(
         .iter()
         .enumerate()
         .filter_map(|(i, &t)| {
-            tile_or_violation(t, format!("visible_tiles[{i}]"))
+            tile_or_violation(t, FieldPath::of("visible_tiles").index(i))
                 .map_err(|v| violations.push(v))
                 .ok()
         })
@@ -125,17 +126,17 @@ fn analysis_context(
         return WinContext::default();
     };
     let mut wind = |number, field| {
-        wind_from_pb(number, field).unwrap_or_else(|v| {
+        wind_from_pb(number, FieldPath::of("context").field(field)).unwrap_or_else(|v| {
             violations.push(v);
             mcr::Wind::East
         })
     };
-    let seat_wind = wind(seat_wind, "context.seat_wind");
-    let prevalent_wind = wind(prevalent_wind, "context.prevalent_wind");
+    let seat_wind = wind(seat_wind, "seat_wind");
+    let prevalent_wind = wind(prevalent_wind, "prevalent_wind");
     if flower_count > 8 {
         violations.push(Violation::new(
             ViolationCode::FlowerCount,
-            "context.flower_count".to_owned(),
+            FieldPath::of("context").field("flower_count"),
             "there are only 8 flowers".to_owned(),
         ));
     }

@@ -10,6 +10,7 @@ use super::values::{
     claim_from_pb, claim_of, claim_to_pb, meld_kind_from_pb, meld_kind_of, meld_kind_to_pb,
     tile_from_pb, tile_or_violation, tile_to_pb, wind_from_pb, wind_to_pb,
 };
+use mcr::violation::{FieldPath, Step};
 use mcr::{
     Claim, HandInput, MeldInput, MeldKind, Tile, Violation, ViolationCode, WinContext, WinMethod,
     Wind,
@@ -53,11 +54,15 @@ impl HandDraft {
 impl Artefacts {
     /// Whether a domain violation only restates a problem the conversion already reported.
     pub(crate) fn cover(&self, v: &Violation) -> bool {
-        let of_meld = |i: &usize| {
-            let prefix = format!("hand.melds[{i}]");
-            v.field
-                .strip_prefix(&prefix)
-                .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+        // Only a violation at a meld (`hand.melds[i]` or below) can restate one.
+        let [
+            Step::Field("hand"),
+            Step::Field("melds"),
+            Step::Index(meld),
+            ..,
+        ] = v.path.steps()
+        else {
+            return false;
         };
         let shape_code = match v.code {
             ViolationCode::ChowInvalid
@@ -86,7 +91,7 @@ impl Artefacts {
             | ViolationCode::WinValueMissing
             | ViolationCode::WinValueForDraw => false,
         };
-        self.unknown_kind.iter().any(of_meld) || (shape_code && self.stand_ins.iter().any(of_meld))
+        self.unknown_kind.contains(meld) || (shape_code && self.stand_ins.contains(meld))
     }
 }
 
@@ -151,8 +156,8 @@ pub(crate) fn decode_hand(hand: &pb::Hand, violations: &mut Vec<Violation>) -> D
     } = hand;
     let mut known = Vec::new();
     let mut decode =
-        |number: i32, field: String, violations: &mut Vec<Violation>| match tile_or_violation(
-            number, field,
+        |number: i32, path: FieldPath, violations: &mut Vec<Violation>| match tile_or_violation(
+            number, path,
         ) {
             Ok(t) => {
                 known.push(t);
@@ -172,23 +177,23 @@ pub(crate) fn decode_hand(hand: &pb::Hand, violations: &mut Vec<Violation>) -> D
             promoted,
             claimed_tile,
         } = meld;
-        let field = format!("hand.melds[{i}]");
-        let kind = meld_kind_from_pb(*kind, &format!("{field}.kind"))
+        let meld = FieldPath::of("hand").field("melds").index(i);
+        let kind = meld_kind_from_pb(*kind, meld.field("kind"))
             .map_err(|v| violations.push(v))
             .ok();
         let tiles = tiles
             .iter()
             .enumerate()
-            .map(|(j, &t)| decode(t, format!("{field}.tiles[{j}]"), violations))
+            .map(|(j, &t)| decode(t, meld.field("tiles").index(j), violations))
             .collect();
-        let claimed_from = claim_from_pb(*claimed_from, &format!("{field}.claimed_from"))
+        let claimed_from = claim_from_pb(*claimed_from, meld.field("claimed_from"))
             .map_err(|v| violations.push(v))
             .unwrap_or(None);
         // Not a tile of the hand: kept apart from `known`, no stand-in needed.
         let claimed_tile = if *claimed_tile == pb::Tile::Unspecified as i32 {
             None
         } else {
-            tile_or_violation(*claimed_tile, format!("{field}.claimed_tile"))
+            tile_or_violation(*claimed_tile, meld.field("claimed_tile"))
                 .map_err(|v| violations.push(v))
                 .ok()
         };
@@ -203,15 +208,22 @@ pub(crate) fn decode_hand(hand: &pb::Hand, violations: &mut Vec<Violation>) -> D
     let standing = standing_tiles
         .iter()
         .enumerate()
-        .map(|(j, &t)| decode(t, format!("hand.standing_tiles[{j}]"), violations))
+        .map(|(j, &t)| {
+            let path = FieldPath::of("hand").field("standing_tiles").index(j);
+            decode(t, path, violations)
+        })
         .collect();
     // An unset winning tile is missing (the domain says so); a wrong number is unknown.
     let winning = if *winning_tile == pb::Tile::Unspecified as i32 {
         Ok(None)
     } else {
-        decode(*winning_tile, "hand.winning_tile".to_owned(), violations)
-            .map(Some)
-            .ok_or(())
+        decode(
+            *winning_tile,
+            FieldPath::of("hand").field("winning_tile"),
+            violations,
+        )
+        .map(Some)
+        .ok_or(())
     };
     Decoded {
         melds: meld_drafts,
@@ -389,13 +401,13 @@ pub(crate) fn draft_context(context: Option<&pb::WinContext>) -> (WinContext, Ve
     } = *context;
     let mut violations = Vec::new();
     let mut wind = |number, field| {
-        wind_from_pb(number, field).unwrap_or_else(|v| {
+        wind_from_pb(number, FieldPath::of("context").field(field)).unwrap_or_else(|v| {
             violations.push(v);
             Wind::East
         })
     };
-    let seat_wind = wind(seat_wind, "context.seat_wind");
-    let prevalent_wind = wind(prevalent_wind, "context.prevalent_wind");
+    let seat_wind = wind(seat_wind, "seat_wind");
+    let prevalent_wind = wind(prevalent_wind, "prevalent_wind");
     let context = WinContext {
         method: if self_drawn {
             WinMethod::SelfDrawn

@@ -7,11 +7,14 @@ use mcr::house_rules::{
 };
 use mcr::penalty::LateTier;
 use mcr::ruleset::{NineGatesTerminalPungs, StandardPointTies, ThreeKongsRule};
+use mcr::violation::FieldPath;
 use mcr::{Fan, Rules, RulesetId, Violation};
 
 use super::pb;
 use super::values::{fan_from_pb, ruleset_from_pb, value_invalid};
-use std::sync::{Mutex, PoisonError};
+use prost::Message as _;
+use std::hash::{DefaultHasher, Hash as _, Hasher as _};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// The most exclusions one list of the overrides may name.
 pub const MAX_EXCLUSIONS: usize = 256;
@@ -22,40 +25,88 @@ pub fn fingerprint_text(fingerprint: u64) -> String {
 }
 
 /// The rules of a request: its `ruleset` number and its overrides (absent: none), violations
-/// at `ruleset` and at `{prefix}.…` (`overrides.minimum_fan`).
+/// at `ruleset` and below `prefix` (`overrides.minimum_fan`).
 ///
-/// The last house rules built are kept with what they were built from and served again to
-/// the next request that asks for the same: a game sends its house rules with every call,
-/// and building them (their fingerprint is text) costs more than scoring the hand.
+/// House rules built lately are kept with what they were built from ([`Kept`]) and served
+/// again to the requests that ask for the same: a game sends its house rules with every
+/// call, and building them costs more than scoring the hand.
 pub fn rules_from_pb(
     ruleset: i32,
     overrides: Option<&pb::RuleOverrides>,
-    prefix: &str,
+    prefix: FieldPath,
 ) -> Result<Rules, Vec<Violation>> {
     let Some(overrides) = overrides else {
         return build_rules(ruleset, None, prefix);
     };
-    let last = || LAST_BUILT.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some((number, built_from, rules)) = last().as_ref()
-        && *number == ruleset
-        && built_from == overrides
-    {
-        return Ok(rules.clone());
+    let key = Key::new(ruleset, overrides);
+    let kept = || KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(rules) = kept().get(&key) {
+        return Ok(rules);
     }
     let rules = build_rules(ruleset, Some(overrides), prefix)?;
-    *last() = Some((ruleset, overrides.clone(), rules.clone()));
+    kept().keep(key, rules.clone());
     Ok(rules)
 }
 
-/// The last house rules [`rules_from_pb`] built: its ruleset number, the overrides and the
-/// rules (only rules that were built: overrides with violations are not kept).
-static LAST_BUILT: Mutex<Option<(i32, pb::RuleOverrides, Rules)>> = Mutex::new(None);
+/// The house rules [`rules_from_pb`] built lately (only rules that were built: overrides
+/// with violations are not kept).
+static KEPT: Mutex<Kept> = Mutex::new(Kept(Vec::new()));
+
+/// How many house rules [`KEPT`] holds: the most recently asked for.
+const KEPT_RULES: usize = 16;
+
+/// What house rules are built from: the ruleset number and the overrides, encoded (equal
+/// messages encode to equal bytes, and equal bytes decode to equal messages), with their
+/// hash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Key {
+    hash: u64,
+    ruleset: i32,
+    overrides: Vec<u8>,
+}
+
+impl Key {
+    fn new(ruleset: i32, overrides: &pb::RuleOverrides) -> Key {
+        let overrides = overrides.encode_to_vec();
+        let mut hasher = DefaultHasher::new();
+        (ruleset, &overrides).hash(&mut hasher);
+        Key {
+            hash: hasher.finish(),
+            ruleset,
+            overrides,
+        }
+    }
+}
+
+/// House rules built, most recently asked for first, at most [`KEPT_RULES`]: a caller that
+/// goes back and forth between a few sets of house rules finds each of them kept.
+#[derive(Debug)]
+struct Kept(Vec<(Key, Rules)>);
+
+impl Kept {
+    /// The rules built from `key`, if kept (they become the most recently asked for).
+    fn get(&mut self, key: &Key) -> Option<Rules> {
+        let at = self.0.iter().position(|(k, _)| k == key)?;
+        self.0[..=at].rotate_right(1);
+        Some(self.0[0].1.clone())
+    }
+
+    /// Keeps `rules`, built from `key`; beyond [`KEPT_RULES`], the least recently asked for
+    /// are dropped.
+    fn keep(&mut self, key: Key, rules: Rules) {
+        if let Some(at) = self.0.iter().position(|(k, _)| *k == key) {
+            self.0.remove(at);
+        }
+        self.0.insert(0, (key, rules));
+        self.0.truncate(KEPT_RULES);
+    }
+}
 
 /// [`rules_from_pb`], built every time.
 fn build_rules(
     ruleset: i32,
     overrides: Option<&pb::RuleOverrides>,
-    prefix: &str,
+    prefix: FieldPath,
 ) -> Result<Rules, Vec<Violation>> {
     let id = ruleset_from_pb(ruleset);
     let overrides = overrides.map(|o| overrides_from_pb(o, prefix));
@@ -71,14 +122,18 @@ fn build_rules(
     }
 }
 
-/// The ruleset `id` with the domain overrides `o`, violations at `{prefix}.…`.
-pub fn rules_of(id: RulesetId, o: &RuleOverrides, prefix: &str) -> Result<Rules, Vec<Violation>> {
+/// The ruleset `id` with the domain overrides `o`, violations below `prefix`.
+pub fn rules_of(
+    id: RulesetId,
+    o: &RuleOverrides,
+    prefix: FieldPath,
+) -> Result<Rules, Vec<Violation>> {
     HouseRules::new(id, o)
-        .map(|house| Rules::House(Box::new(house)))
+        .map(|house| Rules::House(Arc::new(house)))
         .map_err(|v| {
             v.into_iter()
                 .map(|mut v| {
-                    v.field = format!("{prefix}.{}", v.field);
+                    *v.path = v.path.under(prefix);
                     v
                 })
                 .collect()
@@ -88,7 +143,7 @@ pub fn rules_of(id: RulesetId, o: &RuleOverrides, prefix: &str) -> Result<Rules,
 /// An enum of the overrides: unset or unspecified is `None`.
 fn choice<T>(
     number: Option<i32>,
-    field: &str,
+    path: FieldPath,
     expected: &str,
     of: impl Fn(i32) -> Option<T>,
     v: &mut Vec<Violation>,
@@ -97,40 +152,40 @@ fn choice<T>(
     let value = of(number);
     if value.is_none() {
         v.push(value_invalid(
-            field,
-            format!("{number} is not a value of {field} (expected {expected})"),
+            path,
+            format!("{number} is not a value of {path} (expected {expected})"),
         ));
     }
     value
 }
 
-fn fan_at(number: i32, field: &str, v: &mut Vec<Violation>) -> Option<Fan> {
+fn fan_at(number: i32, path: FieldPath, v: &mut Vec<Violation>) -> Option<Fan> {
     let fan = fan_from_pb(number);
     if fan.is_none() {
         v.push(value_invalid(
-            field,
+            path,
             format!("{number} is not a fan (expected a fan number 1 to 82)"),
         ));
     }
     fan
 }
 
-fn too_long(field: &str, found: usize, max: usize, v: &mut Vec<Violation>) -> bool {
+fn too_long(path: FieldPath, found: usize, max: usize, v: &mut Vec<Violation>) -> bool {
     if found > max {
         v.push(value_invalid(
-            field,
+            path,
             format!("at most {max} entries, found {found}"),
         ));
     }
     found > max
 }
 
-/// Converts the overrides, with every problem of the conversion at `{prefix}.…`; the ranges
+/// Converts the overrides, with every problem of the conversion below `prefix`; the ranges
 /// are the engine's to check ([`rules_of`]).
 #[allow(clippy::too_many_lines)] // one statement per field of the message, destructured
 pub fn overrides_from_pb(
     o: &pb::RuleOverrides,
-    prefix: &str,
+    prefix: FieldPath,
 ) -> Result<RuleOverrides, Vec<Violation>> {
     let pb::RuleOverrides {
         minimum_fan,
@@ -157,21 +212,21 @@ pub fn overrides_from_pb(
         late_arrival,
     } = o;
     let mut v = Vec::new();
-    let at = |field: &str| format!("{prefix}.{field}");
+    let at = |field: &'static str| prefix.field(field);
     let mut points = Vec::new();
-    if !too_long(&at("fan_points"), fan_points.len(), Fan::ALL.len(), &mut v) {
+    if !too_long(at("fan_points"), fan_points.len(), Fan::ALL.len(), &mut v) {
         for (i, p) in fan_points.iter().enumerate() {
-            if let Some(fan) = fan_at(p.fan, &at(&format!("fan_points[{i}].fan")), &mut v) {
+            if let Some(fan) = fan_at(p.fan, at("fan_points").index(i).field("fan"), &mut v) {
                 points.push((fan, p.points));
             }
         }
     }
-    let exclusions = |list: &[pb::FanExclusion], name: &str, v: &mut Vec<Violation>| {
+    let exclusions = |list: &[pb::FanExclusion], name: &'static str, v: &mut Vec<Violation>| {
         let mut out = Vec::new();
-        if !too_long(&at(name), list.len(), MAX_EXCLUSIONS, v) {
+        if !too_long(at(name), list.len(), MAX_EXCLUSIONS, v) {
             for (i, e) in list.iter().enumerate() {
-                let fan = fan_at(e.fan, &at(&format!("{name}[{i}].fan")), v);
-                let excluded = fan_at(e.excluded, &at(&format!("{name}[{i}].excluded")), v);
+                let fan = fan_at(e.fan, at(name).index(i).field("fan"), v);
+                let excluded = fan_at(e.excluded, at(name).index(i).field("excluded"), v);
                 if let (Some(fan), Some(excluded)) = (fan, excluded) {
                     out.push((fan, excluded));
                 }
@@ -183,7 +238,7 @@ pub fn overrides_from_pb(
     let apply = exclusions(apply_exclusions, "apply_exclusions", &mut v);
     let three_kongs = choice(
         *three_kongs,
-        &at("three_kongs"),
+        at("three_kongs"),
         "THREE_KONGS_RULE_FAMILY_OF_EACH or THREE_KONGS_RULE_CONCEALED_KONG_ADDS",
         |n| match pb::ThreeKongsRule::try_from(n).ok()? {
             pb::ThreeKongsRule::Unspecified => None,
@@ -194,7 +249,7 @@ pub fn overrides_from_pb(
     );
     let nine_gates_terminal_pungs = choice(
         *nine_gates_terminal_pungs,
-        &at("nine_gates_terminal_pungs"),
+        at("nine_gates_terminal_pungs"),
         "NINE_GATES_TERMINAL_PUNGS_ONE_FEWER or NINE_GATES_TERMINAL_PUNGS_NONE",
         |n| match pb::NineGatesTerminalPungs::try_from(n).ok()? {
             pb::NineGatesTerminalPungs::Unspecified => None,
@@ -205,7 +260,7 @@ pub fn overrides_from_pb(
     );
     let standard_point_ties = choice(
         *standard_point_ties,
-        &at("standard_point_ties"),
+        at("standard_point_ties"),
         "STANDARD_POINT_TIES_SHARE_PLACES or STANDARD_POINT_TIES_SAME_PLACE",
         |n| match pb::StandardPointTies::try_from(n).ok()? {
             pb::StandardPointTies::Unspecified => None,
@@ -216,7 +271,7 @@ pub fn overrides_from_pb(
     );
     let grades = grades.as_ref().and_then(|g| {
         (!too_long(
-            &at("grades.points"),
+            at("grades").field("points"),
             g.points.len(),
             MAX_SCALE_LENGTH,
             &mut v,
@@ -225,7 +280,7 @@ pub fn overrides_from_pb(
     });
     let repeat_offences = repeat_offences.as_ref().and_then(|e| {
         (!too_long(
-            &at("repeat_offences.steps"),
+            at("repeat_offences").field("steps"),
             e.steps.len(),
             MAX_SCALE_LENGTH,
             &mut v,
@@ -238,7 +293,7 @@ pub fn overrides_from_pb(
     });
     let late_arrival = late_arrival.as_ref().and_then(|l| {
         (!too_long(
-            &at("late_arrival.tiers"),
+            at("late_arrival").field("tiers"),
             l.tiers.len(),
             MAX_SCALE_LENGTH,
             &mut v,
@@ -294,7 +349,7 @@ pub fn describe_ruleset(
     request: &pb::DescribeRulesetRequest,
 ) -> Result<pb::DescribeRulesetResponse, Vec<Violation>> {
     let pb::DescribeRulesetRequest { ruleset, overrides } = request;
-    let rules = rules_from_pb(*ruleset, overrides.as_ref(), "overrides")?;
+    let rules = rules_from_pb(*ruleset, overrides.as_ref(), FieldPath::of("overrides"))?;
     let switches = mcr::house_rules::describe(&rules.ruleset())
         .into_iter()
         .map(|s| pb::RulesetSwitch {
@@ -308,4 +363,84 @@ pub fn describe_ruleset(
         rules_fingerprint: fingerprint_text(rules.fingerprint()),
         switches,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// MIL with its minimum replaced: built, with its key.
+    fn house(minimum_fan: u32) -> (Key, Rules) {
+        let o = pb::RuleOverrides {
+            minimum_fan: Some(minimum_fan),
+            ..pb::RuleOverrides::default()
+        };
+        let mil = pb::Ruleset::Mil as i32;
+        let rules =
+            build_rules(mil, Some(&o), FieldPath::of("overrides")).expect("valid overrides");
+        (Key::new(mil, &o), rules)
+    }
+
+    /// Whether `kept` is `built` itself, not a copy.
+    fn is(kept: &Rules, built: &Rules) -> bool {
+        match (kept, built) {
+            (Rules::House(a), Rules::House(b)) => Arc::ptr_eq(a, b),
+            (Rules::Standard(_), Rules::Standard(_) | Rules::House(_))
+            | (Rules::House(_), Rules::Standard(_)) => false,
+        }
+    }
+
+    #[test]
+    fn a_key_is_the_ruleset_and_the_overrides() {
+        let o = |minimum_fan| pb::RuleOverrides {
+            minimum_fan: Some(minimum_fan),
+            ..pb::RuleOverrides::default()
+        };
+        assert_eq!(Key::new(1, &o(6)), Key::new(1, &o(6)));
+        assert_ne!(Key::new(1, &o(6)), Key::new(2, &o(6)));
+        assert_ne!(Key::new(1, &o(6)), Key::new(1, &o(7)));
+        assert_ne!(
+            Key::new(1, &o(0)),
+            Key::new(1, &pb::RuleOverrides::default())
+        );
+    }
+
+    #[test]
+    fn house_rules_asked_in_turn_are_all_served_kept() {
+        let mut kept = Kept(Vec::new());
+        let sets: Vec<(Key, Rules)> = (0..4).map(house).collect();
+        for (key, rules) in &sets {
+            assert!(kept.get(key).is_none());
+            kept.keep(key.clone(), rules.clone());
+        }
+        for _ in 0..3 {
+            for (key, rules) in &sets {
+                let served = kept.get(key).expect("kept");
+                assert!(is(&served, rules));
+            }
+        }
+        assert_eq!(kept.0.len(), sets.len());
+    }
+
+    #[test]
+    fn beyond_the_bound_the_least_recently_asked_go() {
+        let mut kept = Kept(Vec::new());
+        let sets: Vec<(Key, Rules)> = (0..=16).map(house).collect();
+        assert_eq!(sets.len(), KEPT_RULES + 1);
+        for (key, rules) in &sets[..KEPT_RULES] {
+            kept.keep(key.clone(), rules.clone());
+        }
+        // The first kept is asked again: the second is now the least recently asked.
+        assert!(kept.get(&sets[0].0).is_some());
+        let (key, rules) = &sets[KEPT_RULES];
+        kept.keep(key.clone(), rules.clone());
+        assert_eq!(kept.0.len(), KEPT_RULES);
+        assert!(kept.get(&sets[1].0).is_none());
+        for (key, rules) in sets.iter().take(1).chain(&sets[2..]) {
+            assert!(is(&kept.get(key).expect("kept"), rules));
+        }
+        // Kept again, the same rules stay one entry.
+        kept.keep(sets[0].0.clone(), sets[0].1.clone());
+        assert_eq!(kept.0.len(), KEPT_RULES);
+    }
 }

@@ -4,7 +4,8 @@
 //! Its modules are floors, each importing only from those above it in this list:
 //!
 //! - [`pb`]: the generated messages, enums and gRPC client, and the descriptor set;
-//! - [`path`]: field paths, and where the engine's paths are in each request;
+//! - [`path`]: where the engine's field paths are in each request (typed paths, renamed
+//!   with one table a request);
 //! - [`values`]: every enum and scalar, proto → domain and back;
 //! - [`json`]: proto3 JSON for requests and responses;
 //! - [`house_rules`]: house rules (`RuleOverrides`) → the rules a request applies, the

@@ -10,9 +10,10 @@ use super::hand::{Artefacts, HandDraft, HandSource, draft_context, draft_hand, h
 use super::house_rules::{fingerprint_text, rules_from_pb};
 use super::values::{
     detail_of, element_kind_to_pb, fan_to_pb, outcome_to_pb, ruleset_from_pb, ruleset_to_pb,
-    shape_to_pb, tile_to_pb, value_invalid, view_from_pb, violation_to_pb,
+    shape_to_pb, shown_to_pb, tile_to_pb, value_invalid, view_from_pb, violation_to_pb,
 };
 use mcr::house_rules::Rules;
+use mcr::violation::FieldPath;
 use mcr::{Element, Fan, FanLine, FanSpec, HandInput, Outcome, Reading, Ruleset, Violation};
 use std::sync::Arc;
 
@@ -86,7 +87,7 @@ pub fn assess_parts(
     let mut draft: Option<HandDraft> = None;
     match hand {
         None => violations.push(value_invalid(
-            "hand_input",
+            FieldPath::of("hand_input"),
             "the request has no hand: set `notation` or `hand`".to_owned(),
         )),
         Some(HandSource::Notation(text)) => match assessment::parse_notation(text) {
@@ -130,13 +131,13 @@ pub(crate) fn assess_draft(
     let rules = if let Some(rules) = built {
         Some(rules)
     } else {
-        building = rules_from_pb(ruleset, overrides, "overrides");
+        building = rules_from_pb(ruleset, overrides, FieldPath::of("overrides"));
         building
             .as_ref()
             .map_err(|v| violations.extend_from_slice(v))
             .ok()
     };
-    let view = view_from_pb(view, "view").unwrap_or_else(|v| {
+    let view = view_from_pb(view, FieldPath::of("view")).unwrap_or_else(|v| {
         violations.push(v);
         pb::ScoreView::Full
     });
@@ -293,7 +294,7 @@ pub fn validate_response(assessment: &Assessment) -> pb::ValidateHandResponse {
         Assessment::Invalid(violations) => pb::ValidateHandResponse {
             valid: false,
             violations: crate::limits::shown_violations(violations)
-                .map(|v| violation_to_pb(&v))
+                .map(shown_to_pb)
                 .collect(),
             winning_shape: false,
             reaches_minimum: false,
@@ -464,11 +465,11 @@ impl BatchScoring {
         let mut violations = Vec::new();
         let default_ruleset = ruleset_from_pb(request.default_ruleset)
             .map_err(|mut v| {
-                "default_ruleset".clone_into(&mut v.field);
+                *v.path = FieldPath::of("default_ruleset");
                 violations.push(v);
             })
             .ok();
-        let default_view = view_from_pb(request.default_view, "default_view")
+        let default_view = view_from_pb(request.default_view, FieldPath::of("default_view"))
             .map_err(|v| violations.push(v))
             .ok();
         let mut default_rules = None;
@@ -476,7 +477,7 @@ impl BatchScoring {
             match rules_from_pb(
                 ruleset_to_pb(id) as i32,
                 Some(overrides),
-                "default_overrides",
+                FieldPath::of("default_overrides"),
             ) {
                 Ok(rules) => default_rules = Some(Arc::new(rules)),
                 Err(v) => violations.extend(v),

@@ -1,13 +1,14 @@
 //! Every enum and scalar of the contract mapped to the domain and back: tiles, winds,
 //! rulesets, views, melds and claims, fans and outcomes, seats, infractions, verdicts, and
 //! the saturating conversions of points and counts. An unknown or unspecified number
-//! becomes a violation at the field given.
+//! becomes a violation at the path given.
 
 use mcr::adjudication::WinVerdict;
 use mcr::penalty::{FalseDeclaration, InfractionKind};
 use mcr::ruleset::StandardPoints;
 use mcr::settlement::WinSource;
 use mcr::standings::Rational;
+use mcr::violation::FieldPath;
 use mcr::{
     Claim, ElementKind, Fan, MeldKind, Outcome, RulesetId, Seat, Shape, Tile, Violation,
     ViolationCode, Wind,
@@ -15,6 +16,7 @@ use mcr::{
 
 use super::pb;
 use crate::assessment::Detail;
+use crate::limits::Shown;
 
 /// The tile with this proto number (1..=34), if any.
 pub fn tile_from_pb(number: i32) -> Option<Tile> {
@@ -28,31 +30,31 @@ pub fn tile_to_pb(tile: Tile) -> i32 {
     i32::try_from(tile.index() + 1).unwrap_or(0)
 }
 
-/// A proto tile as a domain tile, or a `TILE_UNKNOWN` violation on `field`.
-pub(crate) fn tile_or_violation(number: i32, field: String) -> Result<Tile, Violation> {
+/// A proto tile as a domain tile, or a `TILE_UNKNOWN` violation at `path`.
+pub(crate) fn tile_or_violation(number: i32, path: FieldPath) -> Result<Tile, Violation> {
     tile_from_pb(number).ok_or_else(|| {
         let what = if number == pb::Tile::Unspecified as i32 {
             "a tile is required here (TILE_UNSPECIFIED given)".to_owned()
         } else {
             format!("{number} is not a tile number (expected 1..34, TILE_1M..TILE_WHITE)")
         };
-        Violation::new(ViolationCode::TileUnknown, field, what)
+        Violation::new(ViolationCode::TileUnknown, path, what)
     })
 }
 
-pub(crate) fn value_invalid(field: &str, message: String) -> Violation {
-    Violation::new(ViolationCode::ValueInvalid, field.to_owned(), message)
+pub(crate) fn value_invalid(path: FieldPath, message: String) -> Violation {
+    Violation::new(ViolationCode::ValueInvalid, path, message)
 }
 
 /// A proto wind; unspecified is East.
-pub fn wind_from_pb(number: i32, field: &str) -> Result<Wind, Violation> {
+pub fn wind_from_pb(number: i32, path: FieldPath) -> Result<Wind, Violation> {
     match pb::Wind::try_from(number) {
         Ok(pb::Wind::Unspecified | pb::Wind::East) => Ok(Wind::East),
         Ok(pb::Wind::South) => Ok(Wind::South),
         Ok(pb::Wind::West) => Ok(Wind::West),
         Ok(pb::Wind::North) => Ok(Wind::North),
         Err(_) => Err(value_invalid(
-            field,
+            path,
             format!("{number} is not a wind (expected WIND_EAST..WIND_NORTH)"),
         )),
     }
@@ -77,7 +79,7 @@ pub fn ruleset_from_pb(number: i32) -> Result<RulesetId, Violation> {
         Ok(pb::Ruleset::Mil) => Ok(RulesetId::Mil),
         Ok(pb::Ruleset::GreenBook2006) => Ok(RulesetId::GreenBook2006),
         Err(_) => Err(value_invalid(
-            "ruleset",
+            FieldPath::of("ruleset"),
             format!(
                 "{number} is not a ruleset (expected RULESET_CHINESE_OFFICIAL_1998, RULESET_MIL or RULESET_GREEN_BOOK_2006)"
             ),
@@ -106,22 +108,22 @@ pub(super) fn meld_kind_of(number: i32) -> Option<MeldKind> {
 }
 
 /// A proto score view; unspecified is the full sheet.
-pub fn view_from_pb(number: i32, field: &str) -> Result<pb::ScoreView, Violation> {
+pub fn view_from_pb(number: i32, path: FieldPath) -> Result<pb::ScoreView, Violation> {
     match pb::ScoreView::try_from(number) {
         Ok(pb::ScoreView::Unspecified | pb::ScoreView::Full) => Ok(pb::ScoreView::Full),
         Ok(pb::ScoreView::Basic) => Ok(pb::ScoreView::Basic),
         Err(_) => Err(value_invalid(
-            field,
+            path,
             format!("{number} is not a score view (expected SCORE_VIEW_BASIC or SCORE_VIEW_FULL)"),
         )),
     }
 }
 
 /// A proto meld kind; unspecified is a violation.
-pub fn meld_kind_from_pb(number: i32, field: &str) -> Result<MeldKind, Violation> {
+pub fn meld_kind_from_pb(number: i32, path: FieldPath) -> Result<MeldKind, Violation> {
     meld_kind_of(number).ok_or_else(|| {
         value_invalid(
-            field,
+            path,
             if number == pb::MeldKind::Unspecified as i32 {
                 "the meld kind is required (MELD_KIND_UNSPECIFIED given)".to_owned()
             } else {
@@ -155,10 +157,10 @@ pub(super) fn claim_of(number: i32) -> Result<Option<Claim>, i32> {
 }
 
 /// A proto claim source; unspecified is "not stated".
-pub fn claim_from_pb(number: i32, field: &str) -> Result<Option<Claim>, Violation> {
+pub fn claim_from_pb(number: i32, path: FieldPath) -> Result<Option<Claim>, Violation> {
     claim_of(number).map_err(|number| {
         value_invalid(
-            field,
+            path,
             format!(
                 "{number} is not a claim source (expected CLAIM_SOURCE_LEFT, CLAIM_SOURCE_OPPOSITE or CLAIM_SOURCE_RIGHT)"
             ),
@@ -184,16 +186,30 @@ pub(super) fn detail_of(view: pb::ScoreView) -> Detail {
     }
 }
 
-/// A domain violation as proto.
-pub fn violation_to_pb(v: &Violation) -> pb::Violation {
-    let Violation {
+/// A violation as an answer lists it ([`crate::limits::shown_violations`]), as proto.
+pub(crate) fn shown_to_pb(v: Shown<'_>) -> pb::Violation {
+    let Shown {
         code,
         field,
         message,
     } = v;
     pb::Violation {
         code: code.as_str().to_owned(),
-        field: field.clone(),
+        field,
+        message: message.into_owned(),
+    }
+}
+
+/// A domain violation as proto, its path written.
+pub fn violation_to_pb(v: &Violation) -> pb::Violation {
+    let Violation {
+        code,
+        path,
+        message,
+    } = v;
+    pb::Violation {
+        code: code.as_str().to_owned(),
+        field: path.to_string(),
         message: message.clone(),
     }
 }
@@ -279,8 +295,8 @@ pub(crate) fn seat_number(seat: Option<Seat>) -> i32 {
     seat.map_or(pb::Seat::Unspecified, seat_to_pb) as i32
 }
 
-/// A required seat: unspecified or outside the enum is `SEAT_INVALID` at `field`.
-pub(crate) fn required_seat(number: i32, field: &str) -> Result<Seat, Violation> {
+/// A required seat: unspecified or outside the enum is `SEAT_INVALID` at `path`.
+pub(crate) fn required_seat(number: i32, path: FieldPath) -> Result<Seat, Violation> {
     seat_from_pb(number).ok_or_else(|| {
         let message = if number == pb::Seat::Unspecified as i32 {
             "a seat is required here (SEAT_UNSPECIFIED given)".to_owned()
@@ -289,21 +305,21 @@ pub(crate) fn required_seat(number: i32, field: &str) -> Result<Seat, Violation>
                 "{number} is not a seat (expected SEAT_EAST, SEAT_SOUTH, SEAT_WEST or SEAT_NORTH)"
             )
         };
-        Violation::new(ViolationCode::SeatInvalid, field.to_owned(), message)
+        Violation::new(ViolationCode::SeatInvalid, path, message)
     })
 }
 
-/// An optional seat: unspecified is `None`; outside the enum is `SEAT_INVALID` at `field`.
-pub(crate) fn optional_seat(number: i32, field: &str) -> Result<Option<Seat>, Violation> {
+/// An optional seat: unspecified is `None`; outside the enum is `SEAT_INVALID` at `path`.
+pub(crate) fn optional_seat(number: i32, path: FieldPath) -> Result<Option<Seat>, Violation> {
     if number == pb::Seat::Unspecified as i32 {
         Ok(None)
     } else {
-        required_seat(number, field).map(Some)
+        required_seat(number, path).map(Some)
     }
 }
 
 /// A proto infraction as a domain kind; unspecified or unknown is `INFRACTION_UNKNOWN`.
-pub fn infraction_kind_from_pb(number: i32, field: &str) -> Result<InfractionKind, Violation> {
+pub fn infraction_kind_from_pb(number: i32, path: FieldPath) -> Result<InfractionKind, Violation> {
     let kind = match pb::Infraction::try_from(number) {
         Ok(pb::Infraction::Cheating) => InfractionKind::Cheating,
         Ok(pb::Infraction::WrongChow) => InfractionKind::WrongChow,
@@ -330,14 +346,14 @@ pub fn infraction_kind_from_pb(number: i32, field: &str) -> Result<InfractionKin
         Ok(pb::Infraction::Unspecified) => {
             return Err(Violation::new(
                 ViolationCode::InfractionUnknown,
-                field.to_owned(),
+                path,
                 "the infraction is required (INFRACTION_UNSPECIFIED given)".to_owned(),
             ));
         }
         Err(_) => {
             return Err(Violation::new(
                 ViolationCode::InfractionUnknown,
-                field.to_owned(),
+                path,
                 format!(
                     "{number} is not an infraction (expected INFRACTION_CHEATING..INFRACTION_LATE_ARRIVAL)"
                 ),
@@ -375,8 +391,11 @@ pub fn infraction_kind_to_pb(kind: InfractionKind) -> pb::Infraction {
     }
 }
 
-/// A proto false declaration; unspecified or unknown is `VALUE_INVALID` at `field`.
-pub fn false_declaration_from_pb(number: i32, field: &str) -> Result<FalseDeclaration, Violation> {
+/// A proto false declaration; unspecified or unknown is `VALUE_INVALID` at `path`.
+pub fn false_declaration_from_pb(
+    number: i32,
+    path: FieldPath,
+) -> Result<FalseDeclaration, Violation> {
     match pb::FalseDeclaration::try_from(number) {
         Ok(pb::FalseDeclaration::FalseWin) => Ok(FalseDeclaration::FalseWin),
         Ok(pb::FalseDeclaration::WrongWinningTile) => Ok(FalseDeclaration::WrongWinningTile),
@@ -384,12 +403,12 @@ pub fn false_declaration_from_pb(number: i32, field: &str) -> Result<FalseDeclar
         Ok(pb::FalseDeclaration::DeliberateFalseWin) => Ok(FalseDeclaration::DeliberateFalseWin),
         Ok(pb::FalseDeclaration::Unspecified) => Err(Violation::new(
             ViolationCode::ValueInvalid,
-            field.to_owned(),
+            path,
             "the false declaration is required (FALSE_DECLARATION_UNSPECIFIED given)".to_owned(),
         )),
         Err(_) => Err(Violation::new(
             ViolationCode::ValueInvalid,
-            field.to_owned(),
+            path,
             format!(
                 "{number} is not a false declaration (expected FALSE_DECLARATION_FALSE_WIN..FALSE_DECLARATION_DELIBERATE_FALSE_WIN)"
             ),
@@ -435,7 +454,7 @@ pub(crate) fn method_from_pb(number: i32) -> Result<Option<StandardPoints>, Viol
         Ok(pb::StandardPointsMethod::Table4210) => Ok(Some(StandardPoints::Table4210)),
         Err(_) => Err(Violation::new(
             ViolationCode::ValueInvalid,
-            "standard_points_method".to_owned(),
+            FieldPath::of("standard_points_method"),
             format!(
                 "{number} is not a standard-points method (expected STANDARD_POINTS_METHOD_GROUP_FORMULA or STANDARD_POINTS_METHOD_TABLE_4210)"
             ),

@@ -22,6 +22,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use mcr::Violation;
+use mcr::violation::FieldPath;
 
 use crate::api::json::JsonError;
 use crate::api::{accounting, pb, values};
@@ -190,9 +191,10 @@ pub(crate) fn ruleset_name(number: i32) -> &'static str {
 
 /// An infraction's Chinese name in `lang` (`None` in English) and its English name.
 pub(crate) fn infraction_names(number: i32, lang: Lang) -> (Option<&'static str>, &'static str) {
-    values::infraction_kind_from_pb(number, "").map_or((lang.chinese("?", "?"), "?"), |k| {
-        (lang.chinese(k.name_zh(), k.name_zh_hant()), k.name_en())
-    })
+    values::infraction_kind_from_pb(number, FieldPath::ROOT)
+        .map_or((lang.chinese("?", "?"), "?"), |k| {
+            (lang.chinese(k.name_zh(), k.name_zh_hant()), k.name_en())
+        })
 }
 
 /// The four seats' accounts: each seat's net result, then its itemised lines.
@@ -272,7 +274,8 @@ pub(crate) fn sanction_text(s: &pb::Sanction, lang: Lang) -> String {
 }
 
 pub(crate) fn is_escalating(infraction: i32) -> bool {
-    values::infraction_kind_from_pb(infraction, "").is_ok_and(|k| k.repeated_offence().is_some())
+    values::infraction_kind_from_pb(infraction, FieldPath::ROOT)
+        .is_ok_and(|k| k.repeated_offence().is_some())
 }
 
 /// The rulings, numbered, one per line.

@@ -122,7 +122,7 @@ fn analyze_json_line(line: &str) -> String {
 fn invalid_line(violations: &[Violation]) -> String {
     let list: Vec<serde_json::Value> = violations
         .iter()
-        .map(|v| serde_json::json!({ "code": v.code.as_str(), "field": v.field, "message": v.message }))
+        .map(|v| serde_json::json!({ "code": v.code.as_str(), "field": v.path.to_string(), "message": v.message }))
         .collect();
     serde_json::json!({
         "error": {

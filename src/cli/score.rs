@@ -134,7 +134,7 @@ pub fn score_one(
     let rules = match house_rules::rules_from_pb(
         values::ruleset_to_pb(args.table.rules.ruleset) as i32,
         args.table.rules.overrides.as_ref(),
-        "overrides",
+        mcr::violation::FieldPath::of("overrides"),
     ) {
         Ok(rules) => rules,
         Err(violations) => {

@@ -191,7 +191,7 @@ pub fn from_transport(status: &Status, max_message_bytes: usize) -> Option<ApiEr
 /// ([`crate::limits`]): the details stay under 8 KiB whatever the request. `violationCount`
 /// is the real total, `violationsShown` the number listed.
 fn invalid(reason: &str, what: &str, violations: &[Violation]) -> Status {
-    let shown: Vec<Violation> = limits::shown_violations(violations).collect();
+    let shown: Vec<limits::Shown<'_>> = limits::shown_violations(violations).collect();
     let first = shown.first();
     let message = match first {
         Some(v) if violations.len() == 1 => format!("{what}: {v}"),

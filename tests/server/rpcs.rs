@@ -356,7 +356,7 @@ mod accounting {
         assert!(!violations.is_empty());
         violations
             .iter()
-            .map(|v| (v.field.clone(), format!("{}: {}", v.code, v.message)))
+            .map(|v| (v.path.to_string(), format!("{}: {}", v.code, v.message)))
             .collect()
     }
 

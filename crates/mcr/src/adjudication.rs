@@ -22,7 +22,7 @@ use crate::ruleset::Ruleset;
 use crate::score::{Outcome, Scoring, score};
 use crate::seat::Seat;
 use crate::shape::shanten::shanten;
-use crate::violation::{Violation, ViolationCode};
+use crate::violation::{FieldPath, Violation, ViolationCode};
 
 /// Several players declared 和 on one discard: who wins.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -45,7 +45,7 @@ pub fn resolve_win_claims(
     if claimants.is_empty() {
         violations.push(Violation::new(
             ViolationCode::ClaimInvalid,
-            "claimants".to_owned(),
+            FieldPath::of("claimants"),
             "at least one player must claim the discard".to_owned(),
         ));
     }
@@ -53,14 +53,14 @@ pub fn resolve_win_claims(
         if c == discarder {
             violations.push(Violation::new(
                 ViolationCode::ClaimInvalid,
-                format!("claimants[{i}]"),
+                FieldPath::of("claimants").index(i),
                 format!("{c} discarded the tile and cannot claim it to win"),
             ));
         }
         if claimants[..i].contains(&c) {
             violations.push(Violation::new(
                 ViolationCode::ClaimInvalid,
-                format!("claimants[{i}]"),
+                FieldPath::of("claimants").index(i),
                 format!("{c} is listed more than once"),
             ));
         }
@@ -137,7 +137,7 @@ pub fn decide_declared_win(
         hand,
         *context,
         rules,
-        declaration.violations("declaration"),
+        declaration.violations(FieldPath::of("declaration")),
     )
 }
 
@@ -153,7 +153,7 @@ pub(crate) fn decide(
     if context.method != declaration.source.method() {
         violations.push(Violation::new(
             ViolationCode::ContextConflict,
-            "context.method".to_owned(),
+            FieldPath::of("context").field("method"),
             format!(
                 "the context says {:?} but the declaration's tile came from {:?}",
                 context.method, declaration.source
@@ -164,7 +164,7 @@ pub(crate) fn decide(
     if context.robbing_kong != robbing {
         violations.push(Violation::new(
             ViolationCode::ContextConflict,
-            "context.robbing_kong".to_owned(),
+            FieldPath::of("context").field("robbing_kong"),
             format!(
                 "the context's robbing-a-kong flag is {} but the declaration's tile came from {:?}",
                 context.robbing_kong, declaration.source

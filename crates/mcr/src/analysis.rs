@@ -42,7 +42,7 @@ use crate::score::sheet::Shape;
 use crate::score::{Outcome, Scoring, score};
 use crate::shape::shanten::{ShapeUseful, shanten, shanten_by_shape, useful_by_shape};
 use crate::tile::{Counts, Tile, TileSet, drawing};
-use crate::violation::{Violation, ViolationCode};
+use crate::violation::{FieldPath, Violation, ViolationCode};
 
 /// A validated hand in play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,7 +78,7 @@ impl InPlay {
         if waiting.is_none_or(|w| tiles.len() != w && tiles.len() != w + 1) {
             violations.push(Violation::new(
                 ViolationCode::TileCountWrong,
-                "hand.standing".to_owned(),
+                FieldPath::of("hand").field("standing"),
                 match waiting {
                     Some(w) => format!(
                         "with {} declared meld(s) a hand in play holds {w} concealed tiles (waiting) or {} (just drawn), found {}",
@@ -103,7 +103,7 @@ impl InPlay {
                 in_hand[t.index()] = in_hand[t.index()].saturating_add(1);
             }
         }
-        copies_violations(&in_hand, "hand", "", &mut violations);
+        copies_violations(&in_hand, FieldPath::of("hand"), "", &mut violations);
         let mut visible_counts = [0u8; 34];
         for t in visible {
             visible_counts[t.index()] = visible_counts[t.index()].saturating_add(1);
@@ -115,7 +115,7 @@ impl InPlay {
         });
         copies_violations(
             &with_visible,
-            "visible_tiles",
+            FieldPath::of("visible_tiles"),
             " in the hand and the visible tiles together",
             &mut violations,
         );

@@ -2,7 +2,7 @@
 
 use crate::hand::WinMethod;
 use crate::seat::Seat;
-use crate::violation::{Violation, ViolationCode};
+use crate::violation::{FieldPath, Violation, ViolationCode};
 
 /// Where the winning tile came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -51,8 +51,8 @@ pub struct Declaration {
 }
 
 impl Declaration {
-    /// Every problem with the declaration itself (a declarer paying himself), at `field`.
-    pub fn violations(&self, field: &str) -> Vec<Violation> {
+    /// Every problem with the declaration itself (a declarer paying himself), below `at`.
+    pub fn violations(&self, at: FieldPath) -> Vec<Violation> {
         let mut v = Vec::new();
         let (payer, role, who) = match self.source {
             WinSource::SelfDrawn => return v,
@@ -62,7 +62,7 @@ impl Declaration {
         if payer == self.declarer {
             v.push(Violation::new(
                 ViolationCode::WinnerIsPayer,
-                format!("{field}.source.{role}"),
+                at.field("source").field(role),
                 format!(
                     "{} cannot win on a tile of his own: the winner and the {who} are the same seat",
                     self.declarer

@@ -6,7 +6,7 @@
 
 pub use crate::tile::Wind;
 use crate::tile::{Counts, Tile};
-use crate::violation::{Violation, ViolationCode};
+use crate::violation::{FieldPath, Violation, ViolationCode};
 
 /// Where a claimed tile came from, relative to the claimer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -302,7 +302,7 @@ pub(crate) fn add_meld_counts(counts: &mut Counts, meld: Meld) {
 }
 
 /// Checks a declared chow: three consecutive numbered tiles of one suit, from the left.
-fn validate_chow(field: MeldField, meld: &MeldInput) -> Result<Meld, Violation> {
+fn validate_chow(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
     let tiles = &meld.tiles;
     let mut sorted = [tiles[0], tiles[1], tiles[2]];
     sorted.sort_unstable();
@@ -310,7 +310,7 @@ fn validate_chow(field: MeldField, meld: &MeldInput) -> Result<Meld, Violation> 
     if sorted.iter().any(|t| t.is_honor()) {
         return Err(Violation::new(
             ViolationCode::ChowInvalid,
-            format!("{field}.tiles"),
+            meld_path(index).field("tiles"),
             format!(
                 "chow {} contains an honour tile; only numbered tiles form chows",
                 text()
@@ -320,7 +320,7 @@ fn validate_chow(field: MeldField, meld: &MeldInput) -> Result<Meld, Violation> 
     if sorted.iter().any(|t| t.suit() != sorted[0].suit()) {
         return Err(Violation::new(
             ViolationCode::ChowInvalid,
-            format!("{field}.tiles"),
+            meld_path(index).field("tiles"),
             format!(
                 "chow {} mixes suits; a chow is three consecutive tiles of one suit",
                 text()
@@ -330,7 +330,7 @@ fn validate_chow(field: MeldField, meld: &MeldInput) -> Result<Meld, Violation> 
     if sorted[1].index() != sorted[0].index() + 1 || sorted[2].index() != sorted[1].index() + 1 {
         return Err(Violation::new(
             ViolationCode::ChowInvalid,
-            format!("{field}.tiles"),
+            meld_path(index).field("tiles"),
             format!(
                 "chow {} is not three consecutive ranks (no gaps, no wrapping from 9 to 1)",
                 text()
@@ -340,7 +340,7 @@ fn validate_chow(field: MeldField, meld: &MeldInput) -> Result<Meld, Violation> 
     if matches!(meld.claimed_from, Some(Claim::Opposite | Claim::Right)) {
         return Err(Violation::new(
             ViolationCode::ChowNotFromLeft,
-            format!("{field}.claimed_from"),
+            meld_path(index).field("claimed_from"),
             "a chow can only be claimed from the player on the left".to_owned(),
         ));
     }
@@ -349,7 +349,7 @@ fn validate_chow(field: MeldField, meld: &MeldInput) -> Result<Meld, Violation> 
     {
         return Err(Violation::new(
             ViolationCode::ChowInvalid,
-            format!("{field}.claimed_tile"),
+            meld_path(index).field("claimed_tile"),
             format!(
                 "the claimed tile {claimed} is not a tile of the chow {}",
                 text()
@@ -364,7 +364,6 @@ fn validate_chow(field: MeldField, meld: &MeldInput) -> Result<Meld, Violation> 
 
 /// Checks one declared meld; `Err` carries the violation.
 fn validate_meld(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
-    let field = MeldField(index);
     let tiles = &meld.tiles;
     let expected_len = match meld.kind {
         MeldKind::Chow | MeldKind::Pung => 3,
@@ -379,7 +378,7 @@ fn validate_meld(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
     if tiles.len() != expected_len {
         return Err(Violation::new(
             ViolationCode::MeldTileCount,
-            format!("{field}.tiles"),
+            meld_path(index).field("tiles"),
             format!(
                 "{kind_name} has {expected_len} tiles, found {}",
                 tiles.len()
@@ -390,14 +389,14 @@ fn validate_meld(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
     if meld.claimed_tile.is_some() && meld.kind != MeldKind::Chow {
         return Err(Violation::new(
             ViolationCode::ValueInvalid,
-            format!("{field}.claimed_tile"),
+            meld_path(index).field("claimed_tile"),
             format!(
                 "only a chow names its claimed tile; the claimed tile of {kind_name} is its own tile (its source is claimed_from)"
             ),
         ));
     }
     match meld.kind {
-        MeldKind::Chow => validate_chow(field, meld),
+        MeldKind::Chow => validate_chow(index, meld),
         MeldKind::Pung | MeldKind::Kong | MeldKind::ConcealedKong => {
             if tiles.iter().any(|&t| t != first) {
                 return Err(Violation::new(
@@ -406,7 +405,7 @@ fn validate_meld(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
                     } else {
                         ViolationCode::KongInvalid
                     },
-                    format!("{field}.tiles"),
+                    meld_path(index).field("tiles"),
                     format!(
                         "{kind_name} needs {expected_len} identical tiles, found {}",
                         tiles_text(tiles)
@@ -430,7 +429,7 @@ fn validate_meld(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
                     if meld.claimed_from.is_some() || meld.promoted {
                         return Err(Violation::new(
                             ViolationCode::ConcealedKongClaimed,
-                            format!("{field}.claimed_from"),
+                            meld_path(index).field("claimed_from"),
                             "a concealed kong is made of four self-drawn tiles and has no claimed tile".to_owned(),
                         ));
                     }
@@ -444,14 +443,9 @@ fn validate_meld(index: usize, meld: &MeldInput) -> Result<Meld, Violation> {
     }
 }
 
-/// The field path of a meld, formatted only when a violation is reported.
-#[derive(Clone, Copy)]
-struct MeldField(usize);
-
-impl std::fmt::Display for MeldField {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "hand.melds[{}]", self.0)
-    }
+/// The path of the declared meld `index`, built only when a violation is reported.
+const fn meld_path(index: usize) -> FieldPath {
+    FieldPath::of("hand").field("melds").index(index)
 }
 
 fn tiles_text(tiles: &[Tile]) -> String {
@@ -463,11 +457,11 @@ fn tiles_text(tiles: &[Tile]) -> String {
 }
 
 /// Adds a violation for each kind with more than four copies in `copies` (counts saturate
-/// at 255), on `field`; `place` follows the count in the message (e.g. " with the visible
+/// at 255), at `path`; `place` follows the count in the message (e.g. " with the visible
 /// tiles").
 pub(crate) fn copies_violations(
     copies: &Counts,
-    field: &str,
+    path: FieldPath,
     place: &str,
     violations: &mut Vec<Violation>,
 ) {
@@ -484,7 +478,7 @@ pub(crate) fn copies_violations(
             };
             violations.push(Violation::new(
                 ViolationCode::TooManyCopies,
-                field.to_owned(),
+                path,
                 format!("tile {t} appears {shown} times{place}; there are only 4 copies"),
             ));
         }
@@ -500,7 +494,7 @@ pub(crate) fn validate_melds(
     if melds.len() > 4 {
         violations.push(Violation::new(
             ViolationCode::TooManyMelds,
-            "hand.melds".to_owned(),
+            FieldPath::of("hand").field("melds"),
             format!("a hand has at most 4 declared melds, found {}", melds.len()),
         ));
     }
@@ -535,7 +529,7 @@ impl HandInput {
         if winning_tile.is_none() {
             violations.push(Violation::new(
                 ViolationCode::WinningTileMissing,
-                "hand.winning_tile".to_owned(),
+                FieldPath::of("hand").field("winning_tile"),
                 "the winning tile is missing".to_owned(),
             ));
         }
@@ -544,7 +538,7 @@ impl HandInput {
         if self.melds.len() <= 4 && expected_standing != Some(self.standing.len()) {
             violations.push(Violation::new(
                 ViolationCode::TileCountWrong,
-                "hand.standing".to_owned(),
+                FieldPath::of("hand").field("standing"),
                 format!(
                     "with {} declared meld(s) the hand needs {} standing tiles plus the winning tile, found {}",
                     self.melds.len(),
@@ -565,7 +559,7 @@ impl HandInput {
                 copies[t.index()] = copies[t.index()].saturating_add(1);
             }
         }
-        copies_violations(&copies, "hand", "", &mut violations);
+        copies_violations(&copies, FieldPath::of("hand"), "", &mut violations);
         violations.extend(validate_context(self, &melds[..meld_count], *context));
         let Some(winning_tile) = winning_tile else {
             return Err(violations);
@@ -590,10 +584,10 @@ impl HandInput {
 
 fn validate_context(hand: &HandInput, melds: &[Meld], ctx: WinContext) -> Vec<Violation> {
     let mut v = Vec::new();
-    let mut push = |code, field: &str, message: &str| {
+    let mut push = |code, field: &'static str, message: &str| {
         v.push(Violation::new(
             code,
-            format!("context.{field}"),
+            FieldPath::of("context").field(field),
             message.to_owned(),
         ));
     };

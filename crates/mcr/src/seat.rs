@@ -23,7 +23,7 @@ use std::fmt;
 use std::ops::{Index, IndexMut};
 
 use crate::hand::{Claim, Wind};
-use crate::violation::{Violation, ViolationCode};
+use crate::violation::{FieldPath, Violation, ViolationCode};
 
 /// A player's seat at the table for one hand, named by its seat wind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -64,15 +64,15 @@ impl Seat {
     }
 
     /// Reads a seat number given by a caller (0 East, 1 South, 2 West, 3 North); anything
-    /// else is a [`ViolationCode::SeatInvalid`] at `field`.
-    pub fn from_number(number: i64, field: &str) -> Result<Seat, Violation> {
+    /// else is a [`ViolationCode::SeatInvalid`] at `path`.
+    pub fn from_number(number: i64, path: FieldPath) -> Result<Seat, Violation> {
         usize::try_from(number)
             .ok()
             .and_then(Seat::from_index)
             .ok_or_else(|| {
                 Violation::new(
                     ViolationCode::SeatInvalid,
-                    field.to_owned(),
+                    path,
                     format!("seat {number} is not at the table (0 East, 1 South, 2 West, 3 North)"),
                 )
             })
@@ -334,11 +334,14 @@ mod tests {
 
     #[test]
     fn seat_numbers_outside_the_table_are_violations() {
-        assert_eq!(Seat::from_number(2, "winner"), Ok(Seat::West));
+        assert_eq!(
+            Seat::from_number(2, FieldPath::of("winner")),
+            Ok(Seat::West)
+        );
         for n in [-1, 4, i64::MAX, i64::MIN] {
-            let v = Seat::from_number(n, "winner").unwrap_err();
+            let v = Seat::from_number(n, FieldPath::of("winner")).unwrap_err();
             assert_eq!(v.code, ViolationCode::SeatInvalid);
-            assert_eq!(v.field, "winner");
+            assert_eq!(v.path.to_string(), "winner");
         }
     }
 

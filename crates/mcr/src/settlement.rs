@@ -50,7 +50,7 @@ use crate::penalty::{
 use crate::ruleset::Ruleset;
 use crate::score::Scoring;
 use crate::seat::{BySeat, Seat};
-use crate::violation::{Violation, ViolationCode};
+use crate::violation::{FieldPath, Violation, ViolationCode};
 
 /// The largest fan total accepted as input. No hand comes near it (the richest hands score a
 /// few hundred); larger figures are input errors, which keeps every sum exact.
@@ -149,7 +149,7 @@ pub fn settle(record: &HandRecord, rules: &Ruleset) -> Result<Settlement, Vec<Vi
     let mut violations = Vec::new();
     let declaration = match record.end {
         HandEnd::Win(d) => {
-            violations.extend(d.violations("end"));
+            violations.extend(d.violations(FieldPath::of("end")));
             Some(d)
         }
         HandEnd::DrawGame => None,
@@ -158,7 +158,7 @@ pub fn settle(record: &HandRecord, rules: &Ruleset) -> Result<Settlement, Vec<Vi
         if o.infraction.kind() == InfractionKind::LateArrival {
             violations.push(Violation::new(
                 ViolationCode::PenaltyOutOfScope,
-                format!("penalties[{i}].infraction"),
+                FieldPath::of("penalties").index(i).field("infraction"),
                 "late arrival is deducted from the session total (局分), not settled in a hand"
                     .to_owned(),
             ));
@@ -171,7 +171,12 @@ pub fn settle(record: &HandRecord, rules: &Ruleset) -> Result<Settlement, Vec<Vi
     let mut occurrences = Occurrences::default();
     for (i, offence) in record.penalties.iter().enumerate() {
         let occurrence = occurrences.count(offence);
-        match rule_at(offence, occurrence, rules, &format!("penalties[{i}]")) {
+        match rule_at(
+            offence,
+            occurrence,
+            rules,
+            FieldPath::of("penalties").index(i),
+        ) {
             Ok(r) => {
                 rulings.push(r);
                 ruled.push(i);
@@ -184,7 +189,7 @@ pub fn settle(record: &HandRecord, rules: &Ruleset) -> Result<Settlement, Vec<Vi
             if r.offender == d.declarer && (r.loses_right_to_win() || r.disqualifies()) {
                 violations.push(Violation::new(
                     ViolationCode::WinnerBarred,
-                    "end.declarer".to_owned(),
+                    FieldPath::of("end").field("declarer"),
                     format!(
                         "{} may not win this hand: penalties[{i}] ({}) took away the right to win; a player without the right to win does not claim, so leave them out of the claimants (截和): the next claimant in turn order wins",
                         d.declarer,
@@ -257,7 +262,7 @@ fn value_of(
         (None, Some(_)) => {
             violations.push(Violation::new(
                 ViolationCode::WinValueForDraw,
-                "value".to_owned(),
+                FieldPath::of("value"),
                 "a draw game (荒牌) has no winning hand to value".to_owned(),
             ));
             return None;
@@ -265,7 +270,7 @@ fn value_of(
         (Some(_), None) => {
             violations.push(Violation::new(
                 ViolationCode::WinValueMissing,
-                "value".to_owned(),
+                FieldPath::of("value"),
                 "a win needs its value: the fan total or the hand to score".to_owned(),
             ));
             return None;
@@ -288,7 +293,7 @@ fn value_of(
                     } else {
                         ViolationCode::ValueInvalid
                     },
-                    "value.fan".to_owned(),
+                    FieldPath::of("value").field("fan"),
                     format!("the fan total must be between 0 and {MAX_FAN_TOTAL}, found {fan}"),
                 ));
             }
@@ -300,7 +305,7 @@ fn value_of(
                     } else {
                         ViolationCode::FlowerCount
                     },
-                    "value.flowers".to_owned(),
+                    FieldPath::of("value").field("flowers"),
                     format!("the number of flowers must be between 0 and 8, found {flowers}"),
                 ));
             }
@@ -334,7 +339,7 @@ fn value_of(
                 }
                 Err(v) => {
                     violations.extend(v.into_iter().map(|mut v| {
-                        v.field = format!("value.{}", v.field);
+                        *v.path = v.path.under(FieldPath::of("value"));
                         v
                     }));
                     None

@@ -29,7 +29,7 @@ use std::ops::Add;
 use crate::penalty::LateArrivalRuling;
 use crate::ruleset::{Ruleset, StandardPointTies, StandardPoints};
 use crate::seat::BySeat;
-use crate::violation::{Violation, ViolationCode};
+use crate::violation::{FieldPath, Violation, ViolationCode};
 
 /// 基础比赛分: every player starts a session with 500 points of score cards.
 pub const SESSION_START_POINTS: i64 = 500;
@@ -190,7 +190,7 @@ pub fn session_score(
         if late_minutes < 0 {
             violations.push(Violation::new(
                 ViolationCode::ValueNegative,
-                "late_minutes".to_owned(),
+                FieldPath::of("late_minutes"),
                 format!("minutes late must be 0 or more, found {late_minutes}"),
             ));
         }
@@ -203,7 +203,7 @@ pub fn session_score(
     if total.is_none() {
         violations.push(Violation::new(
             ViolationCode::ValueInvalid,
-            "hand_results".to_owned(),
+            FieldPath::of("hand_results"),
             "the hand results add up beyond any possible session total".to_owned(),
         ));
     }
@@ -294,7 +294,7 @@ pub fn standard_points(
                 .to_vec()),
             Err(_) => Err(vec![Violation::new(
                 ViolationCode::ValueInvalid,
-                "scores".to_owned(),
+                FieldPath::of("scores"),
                 format!(
                     "table standard points (4/2/1/0) need the four players of a table, found {}",
                     scores.len()

@@ -22,6 +22,7 @@ use mcr::settlement::{
 use mcr::standings::{
     Rational, SessionResult, group_standard_points, rank_players, session_score, standard_points,
 };
+use mcr::violation::FieldPath;
 use mcr::{Outcome, Ruleset, Seat, Violation, ViolationCode, WinContext, WinMethod, Wind};
 use proptest::prelude::*;
 
@@ -71,11 +72,28 @@ fn deltas(s: &Settlement) -> [i64; 4] {
     s.deltas.into_array()
 }
 
-fn fields(violations: &[Violation]) -> Vec<(ViolationCode, &str)> {
-    violations
-        .iter()
-        .map(|v| (v.code, v.field.as_str()))
-        .collect()
+fn fields(violations: &[Violation]) -> Fields {
+    Fields(
+        violations
+            .iter()
+            .map(|v| (v.code, v.path.to_string()))
+            .collect(),
+    )
+}
+
+/// The code and the path (as written) of violations, compared with pairs of a code and text.
+#[derive(Debug)]
+struct Fields(Vec<(ViolationCode, String)>);
+
+impl<const N: usize> PartialEq<[(ViolationCode, &str); N]> for Fields {
+    fn eq(&self, expected: &[(ViolationCode, &str); N]) -> bool {
+        self.0.len() == N
+            && self
+                .0
+                .iter()
+                .zip(expected)
+                .all(|((code, path), (c, p))| code == c && path == p)
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -976,7 +994,7 @@ fn every_problem_of_a_record_is_reported() {
     };
     let errors = settle(&record, R98).expect_err("impossible record");
     let mut got = fields(&errors);
-    got.sort_unstable_by_key(|&(_, f)| f);
+    got.0.sort_unstable_by(|(_, a), (_, b)| a.cmp(b));
     assert_eq!(
         got,
         [
@@ -1034,20 +1052,23 @@ fn values_that_do_not_fit_the_end_of_the_hand() {
 
 #[test]
 fn seats_and_infractions_from_outside() {
-    let v = Seat::from_number(4, "end.declarer").expect_err("no fifth seat");
+    let declarer = FieldPath::of("end").field("declarer");
+    let v = Seat::from_number(4, declarer).expect_err("no fifth seat");
     assert_eq!(
-        (v.code, v.field.as_str()),
+        (v.code, v.path.to_string().as_str()),
         (ViolationCode::SeatInvalid, "end.declarer")
     );
-    let v = Seat::from_number(-1, "claimants[0]").expect_err("negative seat");
+    let claimant = FieldPath::of("claimants").index(0);
+    let v = Seat::from_number(-1, claimant).expect_err("negative seat");
     assert_eq!(v.code, ViolationCode::SeatInvalid);
-    let v = InfractionKind::from_code("NAPPING", "penalties[0].kind").expect_err("unknown");
+    let kind = FieldPath::of("penalties").index(0).field("kind");
+    let v = InfractionKind::from_code("NAPPING", kind).expect_err("unknown");
     assert_eq!(
-        (v.code, v.field.as_str()),
+        (v.code, v.path.to_string().as_str()),
         (ViolationCode::InfractionUnknown, "penalties[0].kind")
     );
     assert_eq!(
-        InfractionKind::from_code("EMPTY_PUNG", "kind"),
+        InfractionKind::from_code("EMPTY_PUNG", FieldPath::of("kind")),
         Ok(InfractionKind::EmptyPung)
     );
 }

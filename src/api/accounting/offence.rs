@@ -7,9 +7,10 @@ use super::super::values::{
 };
 use super::violations::Violations;
 use mcr::penalty::{Infraction, InfractionKind, Offence, Ruling, Sanction, SignalSanction};
+use mcr::violation::{FieldPath, Step};
 use mcr::{Ruleset, Seat, Tile, ViolationCode};
 
-use super::super::path::{self, FieldPath};
+use super::super::path;
 use super::super::pb;
 
 /// The details of a `Penalty` message an infraction uses.
@@ -84,7 +85,7 @@ impl Uses {
 pub(crate) fn check_unused_details(
     penalty: &pb::Penalty,
     kind: InfractionKind,
-    field: &str,
+    at: FieldPath,
     v: &mut Violations,
 ) {
     let uses = Uses::of(kind);
@@ -115,15 +116,15 @@ pub(crate) fn check_unused_details(
         if set && !used {
             v.push(
                 ViolationCode::ContextConflict,
-                format!("{field}.{name}"),
+                at.field(name),
                 format!("`{name}` does not apply to {code}: leave it unset"),
             );
         }
     }
 }
 
-/// Proto tiles at `field` (`penalties[0].tiles`); each unknown one is a `TILE_UNKNOWN`.
-pub(crate) fn tiles_from_pb(tiles: &[i32], field: &str, v: &mut Violations) -> Vec<Tile> {
+/// Proto tiles at `list` (`penalties[0].tiles`); each unknown one is a `TILE_UNKNOWN`.
+pub(crate) fn tiles_from_pb(tiles: &[i32], list: FieldPath, v: &mut Violations) -> Vec<Tile> {
     let mut out = Vec::with_capacity(tiles.len());
     for (j, &t) in tiles.iter().enumerate() {
         if let Some(t) = tile_from_pb(t) {
@@ -131,7 +132,7 @@ pub(crate) fn tiles_from_pb(tiles: &[i32], field: &str, v: &mut Violations) -> V
         } else {
             v.push(
                 ViolationCode::TileUnknown,
-                format!("{field}[{j}]"),
+                list.index(j),
                 format!("{t} is not a tile (expected TILE_1M..TILE_WHITE)"),
             );
         }
@@ -139,10 +140,10 @@ pub(crate) fn tiles_from_pb(tiles: &[i32], field: &str, v: &mut Violations) -> V
     out
 }
 
-/// Converts a proto penalty at `field` (`penalties[2]`), recording every violation.
+/// Converts a proto penalty at `at` (`penalties[2]`), recording every violation.
 pub(crate) fn offence_from_pb(
     penalty: &pb::Penalty,
-    field: &str,
+    at: FieldPath,
     rules: &Ruleset,
     v: &mut Violations,
 ) -> Option<Offence> {
@@ -158,16 +159,13 @@ pub(crate) fn offence_from_pb(
         misled_into,
         late_minutes,
     } = penalty;
-    let offender = v.take(required_seat(*offender, &format!("{field}.offender")));
-    let kind = v.take(infraction_kind_from_pb(
-        *infraction,
-        &format!("{field}.infraction"),
-    ))?;
+    let offender = v.take(required_seat(*offender, at.field("offender")));
+    let kind = v.take(infraction_kind_from_pb(*infraction, at.field("infraction")))?;
     let uses = Uses::of(kind);
-    check_unused_details(penalty, kind, field, v);
+    check_unused_details(penalty, kind, at, v);
     let tiles_before = v.0.len();
     let decoded_tiles = if uses.tiles {
-        tiles_from_pb(tiles, &format!("{field}.tiles"), v)
+        tiles_from_pb(tiles, at.field("tiles"), v)
     } else {
         Vec::new()
     };
@@ -197,15 +195,15 @@ pub(crate) fn offence_from_pb(
             tiles: decoded_tiles,
         },
         InfractionKind::ExposingOthersTiles => Infraction::ExposingOthersTiles {
-            victim: v.take(required_seat(*victim, &format!("{field}.victim")))?,
+            victim: v.take(required_seat(*victim, at.field("victim")))?,
             points,
         },
         InfractionKind::NamingDiscard => Infraction::NamingDiscard { points },
         InfractionKind::MisleadingDiscardName => {
-            let misled = v.take(required_seat(*misled, &format!("{field}.misled")));
+            let misled = v.take(required_seat(*misled, at.field("misled")));
             let misled_into = v.take(false_declaration_from_pb(
                 *misled_into,
-                &format!("{field}.misled_into"),
+                at.field("misled_into"),
             ));
             Infraction::MisleadingDiscardName {
                 misled: misled?,
@@ -217,7 +215,7 @@ pub(crate) fn offence_from_pb(
                 if points != 0 {
                     v.push(
                         ViolationCode::ContextConflict,
-                        format!("{field}.points"),
+                        at.field("points"),
                         "illegal signals are sanctioned with points or with the loss of the right to win (lose_right_to_win), not both",
                     );
                 }
@@ -239,7 +237,7 @@ pub(crate) fn offence_from_pb(
             infraction,
         });
     }
-    check_without_offender(infraction, field, rules, v);
+    check_without_offender(infraction, at, rules, v);
     None
 }
 
@@ -247,7 +245,7 @@ pub(crate) fn offence_from_pb(
 /// stand-in offender they cannot conflict with.
 pub(crate) fn check_without_offender(
     infraction: Infraction,
-    field: &str,
+    at: FieldPath,
     rules: &Ruleset,
     v: &mut Violations,
 ) {
@@ -267,13 +265,13 @@ pub(crate) fn check_without_offender(
         infraction,
     };
     if let Err(errors) = mcr::penalty::rule(&offence, 1, rules) {
-        // `rule` reports at `offence.…`.
-        let at = FieldPath::parse(field);
-        v.0.extend(
-            errors
-                .into_iter()
-                .map(|e| path::renamed_violation(e, |p| path::offence(p.split_at(1).1, &at))),
-        );
+        v.0.extend(errors.into_iter().map(|e| {
+            path::renamed_violation(e, |p| match p.steps() {
+                // `rule` reports at `offence.…`.
+                [Step::Field("offence"), detail @ ..] => path::offence(detail, at),
+                _ => p.under(at),
+            })
+        }));
     }
 }
 
@@ -332,18 +330,18 @@ pub fn offence_to_pb(offence: &Offence) -> pb::Penalty {
     p
 }
 
-/// Converts a list of proto penalties at `prefix` (`penalties`): the offences that
+/// Converts a list of proto penalties at `name` (`penalties`): the offences that
 /// converted, and the request index of each.
 pub(crate) fn offences_from_pb(
     penalties: &[pb::Penalty],
-    prefix: &str,
+    name: &'static str,
     rules: &Ruleset,
     v: &mut Violations,
 ) -> (Vec<Offence>, Vec<usize>) {
     let mut offences = Vec::with_capacity(penalties.len());
     let mut index = Vec::with_capacity(penalties.len());
     for (i, p) in penalties.iter().enumerate() {
-        if let Some(o) = offence_from_pb(p, &format!("{prefix}[{i}]"), rules, v) {
+        if let Some(o) = offence_from_pb(p, FieldPath::of(name).index(i), rules, v) {
             offences.push(o);
             index.push(i);
         }

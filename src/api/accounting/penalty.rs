@@ -7,10 +7,11 @@ use super::payments::accounts_to_pb;
 use super::violations::{Violations, offences_over_limits, renumbered, rules_of};
 use super::winning_hand::{score_sheet, winning_hand_from_pb};
 use mcr::settlement::{Declaration, Payments, WinSource};
+use mcr::violation::FieldPath;
 use mcr::{Rules, Ruleset, Violation, ViolationCode};
 
 use super::super::json::{self, JsonError};
-use super::super::path::{self, FieldPath};
+use super::super::path;
 use super::super::pb;
 
 /// The explicit occurrence of a single offence; 0 is `None` (count from the list).
@@ -23,7 +24,7 @@ pub(crate) fn occurrence_from_pb(
         Err(_) => {
             v.push(
                 ViolationCode::ValueNegative,
-                "occurrence",
+                FieldPath::of("occurrence"),
                 format!(
                     "the occurrence must be 1 or more (0 to count from the list), found {occurrence}"
                 ),
@@ -35,7 +36,7 @@ pub(crate) fn occurrence_from_pb(
             if offences != 1 {
                 v.push(
                     ViolationCode::ValueInvalid,
-                    "occurrence",
+                    FieldPath::of("occurrence"),
                     format!("an occurrence goes with exactly one offence, found {offences}"),
                 );
             }
@@ -66,12 +67,12 @@ pub fn adjudicate_penalty(
     match (offences.is_empty(), declared_win) {
         (true, None) => v.push(
             ViolationCode::ValueInvalid,
-            "offences",
+            FieldPath::of("offences"),
             "give the offences to rule or the declared win to judge",
         ),
         (false, Some(_)) => v.push(
             ViolationCode::ContextConflict,
-            "declared_win",
+            FieldPath::of("declared_win"),
             "give the offences to rule or the declared win to judge, not both",
         ),
         (true, Some(_)) | (false, None) => {}
@@ -84,15 +85,7 @@ pub fn adjudicate_penalty(
     }
     .map_err(|errors| {
         v.0.extend(errors.into_iter().map(|e| {
-            // `rule` reports at `offence.…`, `adjudicate` at `offences[k].…`.
-            path::renamed_violation(e, |p| {
-                let (at, detail) = if p.first_field() == Some("offence") {
-                    (FieldPath::parse("offences[0]"), p.split_at(1).1)
-                } else {
-                    p.split_at(2)
-                };
-                renumbered(path::offence(detail, &at), "offences", &index)
-            })
+            path::renamed_violation(e, |p| renumbered(path::adjudication(p), "offences", &index))
         }));
     })
     .unwrap_or_default();
@@ -136,17 +129,18 @@ pub(crate) fn decide_declared_win(
         discarder,
         winning_hand,
     } = d;
-    let declarer = v.take(required_seat(*declarer, "declared_win.declarer"));
+    let at = FieldPath::of("declared_win");
+    let declarer = v.take(required_seat(*declarer, at.field("declarer")));
     let discarder_given = *discarder != pb::Seat::Unspecified as i32;
     let discarder = v
-        .take(optional_seat(*discarder, "declared_win.discarder"))
+        .take(optional_seat(*discarder, at.field("discarder")))
         .flatten();
     let source = match pb::WinSource::try_from(*source) {
         Ok(pb::WinSource::SelfDrawn) => {
             if discarder_given {
                 v.push(
                     ViolationCode::ContextConflict,
-                    "declared_win.discarder",
+                    at.field("discarder"),
                     "a self-drawn tile has no discarder",
                 );
             }
@@ -156,7 +150,7 @@ pub(crate) fn decide_declared_win(
             if !discarder_given {
                 v.push(
                     ViolationCode::SeatInvalid,
-                    "declared_win.discarder",
+                    at.field("discarder"),
                     "a tile from another player needs that player (SEAT_UNSPECIFIED given)",
                 );
             }
@@ -171,7 +165,7 @@ pub(crate) fn decide_declared_win(
         Ok(pb::WinSource::Unspecified) => {
             v.push(
                 ViolationCode::ValueInvalid,
-                "declared_win.source",
+                at.field("source"),
                 "where the declared tile came from is required (WIN_SOURCE_UNSPECIFIED given)",
             );
             None
@@ -179,7 +173,7 @@ pub(crate) fn decide_declared_win(
         Err(_) => {
             v.push(
                 ViolationCode::ValueInvalid,
-                "declared_win.source",
+                at.field("source"),
                 format!("{source} is not a win source (expected WIN_SOURCE_SELF_DRAWN..WIN_SOURCE_ROBBING_KONG)"),
             );
             None
@@ -189,12 +183,12 @@ pub(crate) fn decide_declared_win(
         None => {
             v.push(
                 ViolationCode::ValueInvalid,
-                "declared_win.winning_hand",
+                at.field("winning_hand"),
                 "the declared hand is required",
             );
             None
         }
-        Some(w) => winning_hand_from_pb(w, "declared_win.winning_hand", declarer, source, v),
+        Some(w) => winning_hand_from_pb(w, at.field("winning_hand"), declarer, source, v),
     };
     let (Some(declarer), Some(source), Some(hand)) = (declarer, source, hand) else {
         return None;
@@ -202,17 +196,11 @@ pub(crate) fn decide_declared_win(
     let declaration = Declaration { declarer, source };
     match mcr::decide_declared_win(&declaration, &hand.hand, &hand.context, rules) {
         Err(errors) => {
-            v.0.extend(errors.into_iter().map(|mut e| {
-                e.field = match e.field.strip_prefix("declaration.source.") {
-                    Some(_) => "declared_win.discarder".to_owned(),
-                    None => path::winning_hand(
-                        FieldPath::parse(&e.field),
-                        &FieldPath::parse("declared_win.winning_hand"),
-                    )
-                    .to_string(),
-                };
-                e
-            }));
+            v.0.extend(
+                errors
+                    .into_iter()
+                    .map(|e| path::renamed_violation(e, path::declared_win)),
+            );
             None
         }
         Ok(j) => {

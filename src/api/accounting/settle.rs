@@ -8,10 +8,11 @@ use super::violations::{Violations, offences_over_limits, renumbered, rules_of};
 use super::winning_hand::{WinningHand, score_sheet, winning_hand_from_pb};
 use mcr::adjudication::ClaimResolution;
 use mcr::settlement::{Declaration, HandEnd, HandRecord, WinSource, WinValue};
+use mcr::violation::FieldPath;
 use mcr::{Seat, Violation, ViolationCode};
 
 use super::super::json::{self, JsonError};
-use super::super::path::{self, FieldPath};
+use super::super::path;
 use super::super::pb;
 
 /// How a hand ended, as far as it converted.
@@ -31,7 +32,7 @@ pub(crate) fn ending_from_pb(end: i32, winner: i32, discarder: i32, v: &mut Viol
         Ok(pb::HandEnd::Unspecified) => {
             v.push(
                 ViolationCode::ValueInvalid,
-                "end",
+                FieldPath::of("end"),
                 "how the hand ended is required (HAND_END_UNSPECIFIED given)",
             );
             None
@@ -40,7 +41,7 @@ pub(crate) fn ending_from_pb(end: i32, winner: i32, discarder: i32, v: &mut Viol
         Err(_) => {
             v.push(
                 ViolationCode::ValueInvalid,
-                "end",
+                FieldPath::of("end"),
                 format!(
                     "{end} is not a hand end (expected HAND_END_SELF_DRAWN..HAND_END_DRAW_GAME)"
                 ),
@@ -50,21 +51,23 @@ pub(crate) fn ending_from_pb(end: i32, winner: i32, discarder: i32, v: &mut Viol
     };
     let winner_given = winner != pb::Seat::Unspecified as i32;
     let discarder_given = discarder != pb::Seat::Unspecified as i32;
-    let discarder = v.take(optional_seat(discarder, "discarder")).flatten();
+    let discarder = v
+        .take(optional_seat(discarder, FieldPath::of("discarder")))
+        .flatten();
     let source = match end {
         None | Some(pb::HandEnd::Unspecified) => None,
         Some(pb::HandEnd::DrawGame) => {
             if winner_given {
                 v.push(
                     ViolationCode::ContextConflict,
-                    "winner",
+                    FieldPath::of("winner"),
                     "a draw game (荒牌) has no winner",
                 );
             }
             if discarder_given {
                 v.push(
                     ViolationCode::ContextConflict,
-                    "discarder",
+                    FieldPath::of("discarder"),
                     "a draw game (荒牌) has no discarder",
                 );
             }
@@ -74,7 +77,7 @@ pub(crate) fn ending_from_pb(end: i32, winner: i32, discarder: i32, v: &mut Viol
             if discarder_given {
                 v.push(
                     ViolationCode::ContextConflict,
-                    "discarder",
+                    FieldPath::of("discarder"),
                     "a self-drawn win has no discarder",
                 );
             }
@@ -84,7 +87,7 @@ pub(crate) fn ending_from_pb(end: i32, winner: i32, discarder: i32, v: &mut Viol
             if !discarder_given {
                 v.push(
                     ViolationCode::SeatInvalid,
-                    "discarder",
+                    FieldPath::of("discarder"),
                     if e == pb::HandEnd::Discard {
                         "a win on a discard needs the discarder (SEAT_UNSPECIFIED given)"
                     } else {
@@ -120,11 +123,13 @@ pub(crate) fn declarer_from_pb(
     v: &mut Violations,
 ) -> (Option<Seat>, Option<ClaimResolution>) {
     let winner_given = winner != pb::Seat::Unspecified as i32;
-    let winner = v.take(optional_seat(winner, "winner")).flatten();
+    let winner = v
+        .take(optional_seat(winner, FieldPath::of("winner")))
+        .flatten();
     let mut seats = Vec::with_capacity(claimants.len());
     let mut index = Vec::with_capacity(claimants.len());
     for (i, &c) in claimants.iter().enumerate() {
-        if let Some(seat) = v.take(required_seat(c, &format!("claimants[{i}]"))) {
+        if let Some(seat) = v.take(required_seat(c, FieldPath::of("claimants").index(i))) {
             seats.push(seat);
             index.push(i);
         }
@@ -133,7 +138,7 @@ pub(crate) fn declarer_from_pb(
         if ending.is_win && !winner_given {
             v.push(
                 ViolationCode::SeatInvalid,
-                "winner",
+                FieldPath::of("winner"),
                 "a win needs its winner (SEAT_UNSPECIFIED given), or the claimants",
             );
         }
@@ -146,13 +151,13 @@ pub(crate) fn declarer_from_pb(
         Some(pb::HandEnd::SelfDrawn | pb::HandEnd::DrawGame | pb::HandEnd::Unspecified) | None => {
             v.push(
                 ViolationCode::ClaimInvalid,
-                "claimants",
+                FieldPath::of("claimants"),
                 "several claims are only resolved on a discard or a robbed kong",
             );
             if ending.is_win && !winner_given {
                 v.push(
                     ViolationCode::SeatInvalid,
-                    "winner",
+                    FieldPath::of("winner"),
                     "a self-drawn win needs its winner (SEAT_UNSPECIFIED given)",
                 );
             }
@@ -170,7 +175,7 @@ pub(crate) fn declarer_from_pb(
             if let Some(w) = winner.filter(|&w| complete && w != r.winner) {
                 v.push(
                     ViolationCode::ClaimInvalid,
-                    "winner",
+                    FieldPath::of("winner"),
                     format!(
                         "{w} is intercepted (截和) or did not claim: {} is the first claimant after {payer}",
                         r.winner
@@ -201,7 +206,7 @@ pub(crate) fn win_value_from_pb(
         (true, None) => {
             v.push(
                 ViolationCode::WinValueMissing,
-                "win_value",
+                FieldPath::of("win_value"),
                 "a win needs its value: `fan_count` or `winning_hand`",
             );
             (None, None)
@@ -211,7 +216,7 @@ pub(crate) fn win_value_from_pb(
             if ending.end.is_some() {
                 v.push(
                     ViolationCode::WinValueForDraw,
-                    "win_value",
+                    FieldPath::of("win_value"),
                     "a draw game (荒牌) has no winning hand to value",
                 );
             }
@@ -229,7 +234,8 @@ pub(crate) fn win_value_from_pb(
             (Some(value), None)
         }
         (true, Some(pb::settle_hand_request::WinValue::WinningHand(w))) => {
-            let hand = winning_hand_from_pb(w, "winning_hand", declarer, ending.source, v);
+            let at = FieldPath::of("winning_hand");
+            let hand = winning_hand_from_pb(w, at, declarer, ending.source, v);
             let value = hand.as_ref().map(|w| WinValue::Hand {
                 hand: w.hand.clone(),
                 context: w.context,
@@ -255,7 +261,7 @@ pub fn settle_hand(
     } = request;
     let mut over = offences_over_limits(penalties, "penalties");
     over.extend(path::too_many(
-        &FieldPath::parse("claimants"),
+        FieldPath::of("claimants"),
         claimants.len(),
         crate::limits::MAX_CLAIMANTS,
     ));
@@ -282,11 +288,11 @@ pub fn settle_hand(
             if let Some(w) = &hand
                 && let Err(errors) = w.hand.validate(&w.context)
             {
-                let at = FieldPath::parse("winning_hand");
+                let at = FieldPath::of("winning_hand");
                 v.0.extend(
                     errors
                         .into_iter()
-                        .map(|e| path::renamed_violation(e, |p| path::winning_hand(p, &at))),
+                        .map(|e| path::renamed_violation(e, |p| path::winning_hand(p, at))),
                 );
             }
             None
@@ -302,9 +308,8 @@ pub fn settle_hand(
         Ok(s) if converted => s,
         Ok(_) => return Err(v.0),
         Err(errors) => {
-            v.0.extend(errors.into_iter().map(|mut e| {
-                e.field = renumbered(path::settlement(&e.field), "penalties", &index).to_string();
-                e
+            v.0.extend(errors.into_iter().map(|e| {
+                path::renamed_violation(e, |p| renumbered(path::settlement(p), "penalties", &index))
             }));
             return Err(v.0);
         }

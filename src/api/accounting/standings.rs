@@ -12,6 +12,7 @@ use mcr::standings::{
     Rational, SessionResult, SessionScore, Standing, group_standard_points, rank_players,
     session_score, standard_points,
 };
+use mcr::violation::FieldPath;
 use mcr::{RuleOverrides, Rules};
 use mcr::{Ruleset, Violation, ViolationCode};
 
@@ -31,7 +32,7 @@ pub(crate) fn session_scores(
         if sessions.len() != session_count {
             v.push(
                 ViolationCode::ValueInvalid,
-                format!("players[{i}].sessions"),
+                FieldPath::of("players").index(i).field("sessions"),
                 format!(
                     "every player has the same number of sessions: players[0] has {session_count}, this player {}",
                     sessions.len()
@@ -45,20 +46,20 @@ pub(crate) fn session_scores(
                 late_minutes,
                 table: _,
             } = session;
-            let field = format!("players[{i}].sessions[{j}]");
+            let at = FieldPath::of("players").index(i).field("sessions").index(j);
             let results: Vec<i64> = hand_results.iter().map(|&r| i64::from(r)).collect();
             match session_score(&results, i64::from(*late_minutes), rules) {
                 Ok(s) if i32::try_from(s.score).is_err() => {
                     v.push(
                         ViolationCode::ValueInvalid,
-                        format!("{field}.hand_results"),
+                        at.field("hand_results"),
                         "the hand results add up beyond any possible session total",
                     );
                     row.push(None);
                 }
                 Ok(s) => row.push(Some(s)),
                 Err(errors) => {
-                    v.0.extend(errors.into_iter().map(|e| prefixed(&field, e)));
+                    v.0.extend(errors.into_iter().map(|e| prefixed(at, e)));
                     row.push(None);
                 }
             }
@@ -97,7 +98,11 @@ pub(crate) fn session_groups(
                 } else {
                     v.push(
                         ViolationCode::ValueInvalid,
-                        format!("players[{}].sessions[{j}].table", seated[0]),
+                        FieldPath::of("players")
+                            .index(seated[0])
+                            .field("sessions")
+                            .index(j)
+                            .field("table"),
                         format!(
                             "table {table} of session {} seats {} player{}; standard points 4/2/1/0 need four at each table",
                             j + 1,
@@ -167,12 +172,12 @@ pub fn compute_standings(
         let id = v.take(ruleset_from_pb(*ruleset)).unwrap_or_default();
         let house = overrides.as_ref().map_or_else(
             || Ok(RuleOverrides::default()),
-            |o| overrides_from_pb(o, "overrides"),
+            |o| overrides_from_pb(o, FieldPath::of("overrides")),
         );
         house
             .and_then(|mut o| {
                 o.standard_points = method;
-                rules_from_domain(id, &o, "overrides")
+                rules_from_domain(id, &o, FieldPath::of("overrides"))
             })
             .unwrap_or_else(|errors| {
                 v.0.extend(errors);
@@ -184,7 +189,7 @@ pub fn compute_standings(
     if players.is_empty() {
         v.push(
             ViolationCode::ValueInvalid,
-            "players",
+            FieldPath::of("players"),
             "at least one player is required",
         );
     }

@@ -5,6 +5,7 @@ use super::super::hand::{context_from_pb, hand_from_pb};
 use super::super::values::ruleset_to_pb;
 use super::violations::{Violations, prefixed};
 use mcr::settlement::WinSource;
+use mcr::violation::FieldPath;
 use mcr::{Hand, HandInput, Rules, Scoring, Seat, ViolationCode, WinContext, WinMethod};
 
 use super::super::pb;
@@ -17,12 +18,12 @@ pub(crate) struct WinningHand {
     pub(crate) context: WinContext,
 }
 
-/// Converts a proto winning hand at `field` (`winning_hand`). The context's method and
+/// Converts a proto winning hand at `at` (`winning_hand`). The context's method and
 /// robbing-a-kong flag are completed from `source`; an unspecified seat wind is the
 /// declarer's, a given one must be the declarer's.
 pub(crate) fn winning_hand_from_pb(
     w: &pb::WinningHand,
-    field: &str,
+    at: FieldPath,
     declarer: Option<Seat>,
     source: Option<WinSource>,
     v: &mut Violations,
@@ -35,7 +36,7 @@ pub(crate) fn winning_hand_from_pb(
         None => {
             v.push(
                 ViolationCode::ValueInvalid,
-                format!("{field}.hand_input"),
+                at.field("hand_input"),
                 "the winning hand is required: set `notation` or `hand`",
             );
             None
@@ -44,14 +45,14 @@ pub(crate) fn winning_hand_from_pb(
         {
             Ok(h) => Some(h),
             Err(e) => {
-                v.0.push(prefixed(field, e));
+                v.0.push(prefixed(at, e));
                 None
             }
         },
         Some(pb::winning_hand::HandInput::Hand(h)) => match hand_from_pb(h) {
             Ok(h) => Some(h),
             Err(errors) => {
-                v.0.extend(errors.into_iter().map(|e| prefixed(field, e)));
+                v.0.extend(errors.into_iter().map(|e| prefixed(at, e)));
                 None
             }
         },
@@ -59,7 +60,7 @@ pub(crate) fn winning_hand_from_pb(
     let mut ctx = match context_from_pb(context.as_ref()) {
         Ok(c) => Some(c),
         Err(errors) => {
-            v.0.extend(errors.into_iter().map(|e| prefixed(field, e)));
+            v.0.extend(errors.into_iter().map(|e| prefixed(at, e)));
             None
         }
     }?;
@@ -77,7 +78,7 @@ pub(crate) fn winning_hand_from_pb(
         } else if ctx.seat_wind != declarer.wind() {
             v.push(
                 ViolationCode::ContextConflict,
-                format!("{field}.context.seat_wind"),
+                at.field("context").field("seat_wind"),
                 format!(
                     "the seat wind is the declarer's seat: {declarer}, not {:?}",
                     ctx.seat_wind

@@ -14,7 +14,7 @@
 use std::sync::LazyLock;
 
 use mcr::notation::{write_canonical, write_glyphs};
-use mcr::{Element, ElementSet, Fan, FanLine, Violation};
+use mcr::{Element, ElementSet, Fan, FanLine};
 
 use super::fields::{
     batch_score_hands_response as batch, batch_score_hands_result as result, fan_line, hand_error,
@@ -26,6 +26,7 @@ use crate::api::values::{
     shape_to_pb, tile_to_pb,
 };
 use crate::assessment::{Assessment, Detail, Scored};
+use crate::limits::Shown;
 
 /// An encoded `ScoreHandResponse` (the message, without the gRPC frame).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -308,8 +309,8 @@ fn put_element(out: &mut Vec<u8>, field: u32, element: &Element) {
     put_block(out, &bytes, n);
 }
 
-/// `Violation`.
-fn put_violation(out: &mut Vec<u8>, v: &Violation) {
+/// `Violation`, as an answer lists it.
+fn put_violation(out: &mut Vec<u8>, v: &Shown<'_>) {
     put_str(out, violation::CODE, v.code.as_str());
     put_str(out, violation::FIELD, &v.field);
     put_str(out, violation::MESSAGE, &v.message);

@@ -8,7 +8,7 @@ use super::table::{GradedAmount, InfractionKind};
 use crate::ruleset::Ruleset;
 use crate::seat::Seat;
 use crate::tile::Tile;
-use crate::violation::{Violation, ViolationCode};
+use crate::violation::{FieldPath, Violation, ViolationCode};
 
 /// One consequence of a ruling.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -70,28 +70,28 @@ impl Ruling {
 
 /// Rules one offence, the `occurrence`-th of its family in this hand (1 for the first).
 pub fn rule(offence: &Offence, occurrence: u32, rules: &Ruleset) -> Result<Ruling, Vec<Violation>> {
-    rule_at(offence, occurrence, rules, "offence").map_err(|v| vec![v])
+    rule_at(offence, occurrence, rules, FieldPath::of("offence")).map_err(|v| vec![v])
 }
 
 /// Rules every offence of one hand in order, counting occurrences per offender: the
 /// families of [`super::RepeatedOffence`] escalate (warning, 5, 10, 20, … per the ruleset). Every
 /// problem of every offence is reported, at `offences[i]…`.
 pub fn adjudicate(offences: &[Offence], rules: &Ruleset) -> Result<Vec<Ruling>, Vec<Violation>> {
-    adjudicate_at(offences, rules, "offences")
+    adjudicate_at(offences, rules, FieldPath::of("offences"))
 }
 
-/// [`adjudicate`] with violations reported at `{prefix}[i]`.
+/// [`adjudicate`] with violations reported at `{list}[i]`.
 fn adjudicate_at(
     offences: &[Offence],
     rules: &Ruleset,
-    prefix: &str,
+    list: FieldPath,
 ) -> Result<Vec<Ruling>, Vec<Violation>> {
     let mut rulings = Vec::with_capacity(offences.len());
     let mut violations = Vec::new();
     let mut occurrences = Occurrences::default();
     for (i, offence) in offences.iter().enumerate() {
         let occurrence = occurrences.count(offence);
-        match rule_at(offence, occurrence, rules, &format!("{prefix}[{i}]")) {
+        match rule_at(offence, occurrence, rules, list.index(i)) {
             Ok(r) => rulings.push(r),
             Err(v) => violations.push(v),
         }
@@ -143,19 +143,19 @@ impl Occurrences {
     }
 }
 
-fn invalid(field: String, message: String) -> Violation {
-    Violation::new(ViolationCode::ValueInvalid, field, message)
+fn invalid(path: FieldPath, message: String) -> Violation {
+    Violation::new(ViolationCode::ValueInvalid, path, message)
 }
 
 /// A referee-graded amount, checked as the infraction's row of the catalogue says
 /// ([`GradedAmount`]): one of the ruleset's grades (R98 §13-2(2)), or, for an amount paid to a
 /// victim, any amount in the ruleset's range (§14-7(3)). Below zero is
 /// [`ViolationCode::ValueNegative`], anything else refused
-/// [`ViolationCode::PenaltyAmountOutOfRange`]. `field` names the infraction.
+/// [`ViolationCode::PenaltyAmountOutOfRange`]. `infraction` is the path of the infraction.
 fn graded(
     points: i64,
     kind: InfractionKind,
-    field: &str,
+    infraction: FieldPath,
     rules: &Ruleset,
 ) -> Result<i64, Violation> {
     let figures = &rules.penalties;
@@ -169,7 +169,7 @@ fn graded(
     } else if points < 0 {
         Err(Violation::new(
             ViolationCode::ValueNegative,
-            format!("{field}.points"),
+            infraction.field("points"),
             format!("the referee's amount cannot be negative, found {points}"),
         ))
     } else {
@@ -186,7 +186,7 @@ fn graded(
         };
         Err(Violation::new(
             ViolationCode::PenaltyAmountOutOfRange,
-            format!("{field}.points"),
+            infraction.field("points"),
             message,
         ))
     }
@@ -225,27 +225,27 @@ pub fn false_declaration_sanctions(kind: FalseDeclaration, rules: &Ruleset) -> V
     sanctions
 }
 
-/// [`rule`] with violations reported at `{field}.infraction…`.
+/// [`rule`] with violations reported at `{at}.infraction…`.
 pub(crate) fn rule_at(
     offence: &Offence,
     occurrence: u32,
     rules: &Ruleset,
-    field: &str,
+    at: FieldPath,
 ) -> Result<Ruling, Violation> {
     Ok(Ruling {
         offender: offence.offender,
         infraction: offence.infraction.clone(),
         occurrence: occurrence.max(1),
-        sanctions: sanctions(offence, occurrence, rules, &format!("{field}.infraction"))?,
+        sanctions: sanctions(offence, occurrence, rules, at.field("infraction"))?,
     })
 }
 
-/// The sanctions of one offence; `field` names the infraction for violations.
+/// The sanctions of one offence; `infraction` is the path of the infraction for violations.
 fn sanctions(
     offence: &Offence,
     occurrence: u32,
     rules: &Ruleset,
-    field: &str,
+    infraction: FieldPath,
 ) -> Result<Vec<Sanction>, Violation> {
     let offender = offence.offender;
     Ok(match &offence.infraction {
@@ -278,7 +278,7 @@ fn sanctions(
         Infraction::ExposingOwnTiles { tiles } => {
             if tiles.is_empty() {
                 return Err(invalid(
-                    format!("{field}.tiles"),
+                    infraction.field("tiles"),
                     "name the exposed tiles that must be discarded".to_owned(),
                 ));
             }
@@ -299,13 +299,18 @@ fn sanctions(
             if *victim == offender {
                 return Err(Violation::new(
                     ViolationCode::ContextConflict,
-                    format!("{field}.victim"),
+                    infraction.field("victim"),
                     format!("{offender} cannot expose another player's tiles and be that player"),
                 ));
             }
             vec![Sanction::PayTo {
                 seat: *victim,
-                points: graded(*points, InfractionKind::ExposingOthersTiles, field, rules)?,
+                points: graded(
+                    *points,
+                    InfractionKind::ExposingOthersTiles,
+                    infraction,
+                    rules,
+                )?,
             }]
         }
         Infraction::NamingDiscard { points }
@@ -313,15 +318,15 @@ fn sanctions(
             vec![Sanction::Deduction(graded(
                 *points,
                 offence.infraction.kind(),
-                field,
+                infraction,
                 rules,
             )?)]
         }
         Infraction::MisleadingDiscardName {
             misled,
             misled_into,
-        } => misleading(offender, *misled, *misled_into, rules, field)?,
-        Infraction::LateArrival { minutes } => late_arrival(*minutes, rules, field)?,
+        } => misleading(offender, *misled, *misled_into, rules, infraction)?,
+        Infraction::LateArrival { minutes } => late_arrival(*minutes, rules, infraction)?,
     })
 }
 
@@ -331,12 +336,12 @@ fn misleading(
     misled: Seat,
     misled_into: FalseDeclaration,
     rules: &Ruleset,
-    field: &str,
+    infraction: FieldPath,
 ) -> Result<Vec<Sanction>, Violation> {
     if misled == offender {
         return Err(Violation::new(
             ViolationCode::ContextConflict,
-            format!("{field}.misled"),
+            infraction.field("misled"),
             format!("{offender} cannot be misled by the name of a discard of his own"),
         ));
     }
@@ -348,7 +353,7 @@ fn misleading(
             .filter(|s| matches!(s, Sanction::PayEachOther(_)))
             .collect()),
         FalseDeclaration::DeliberateFalseWin => Err(invalid(
-            format!("{field}.misled_into"),
+            infraction.field("misled_into"),
             "a deliberate false win (有意诈和) is not a mistake a wrongly named discard can cause"
                 .to_owned(),
         )),
@@ -356,11 +361,15 @@ fn misleading(
 }
 
 /// §13: late arrival, settled on the session total.
-fn late_arrival(minutes: i64, rules: &Ruleset, field: &str) -> Result<Vec<Sanction>, Violation> {
+fn late_arrival(
+    minutes: i64,
+    rules: &Ruleset,
+    infraction: FieldPath,
+) -> Result<Vec<Sanction>, Violation> {
     if minutes < 0 {
         return Err(Violation::new(
             ViolationCode::ValueNegative,
-            format!("{field}.minutes"),
+            infraction.field("minutes"),
             format!("minutes late must be 0 or more, found {minutes}"),
         ));
     }

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::violation::{Violation, ViolationCode};
+use crate::violation::{FieldPath, Violation, ViolationCode};
 
 /// The kind of an infraction without its details, with a stable machine code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -330,15 +330,15 @@ impl InfractionKind {
     }
 
     /// Reads a code (`EMPTY_PUNG`, …); an unknown code is a
-    /// [`ViolationCode::InfractionUnknown`] at `field`.
-    pub fn from_code(code: &str, field: &str) -> Result<InfractionKind, Violation> {
+    /// [`ViolationCode::InfractionUnknown`] at `path`.
+    pub fn from_code(code: &str, path: FieldPath) -> Result<InfractionKind, Violation> {
         InfractionKind::ALL
             .into_iter()
             .find(|k| k.code() == code)
             .ok_or_else(|| {
                 Violation::new(
                     ViolationCode::InfractionUnknown,
-                    field.to_owned(),
+                    path,
                     format!(
                         "unknown infraction `{code}` (expected one of {})",
                         InfractionKind::ALL.map(InfractionKind::code).join(", ")
@@ -363,7 +363,7 @@ impl FromStr for InfractionKind {
     type Err = Violation;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        InfractionKind::from_code(s, "infraction")
+        InfractionKind::from_code(s, FieldPath::of("infraction"))
     }
 }
 
