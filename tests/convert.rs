@@ -538,7 +538,10 @@ fn the_descriptor_set_holds_the_service() {
             "AdjudicatePenalty",
             "ComputeStandings",
             "DescribeRuleset",
-            "ParseHand"
+            "ParseHand",
+            "ReplayHand",
+            "LegalActions",
+            "ArbitrateClaims"
         ]
     );
 }

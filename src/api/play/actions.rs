@@ -3,6 +3,7 @@
 
 use mcr::Violation;
 use mcr::play::{LegalAction, legal_actions, legal_actions_with_calls};
+use mcr::violation::FieldPath;
 
 use super::super::accounting::violations::{Violations, rules_of};
 use super::super::accounting::winning_hand::score_sheet;
@@ -20,10 +21,10 @@ pub fn legal_actions_of(
     let mut v = Violations::default();
     let rules = rules_of(request.ruleset, request.overrides.as_ref(), &mut v);
     let view = if let Some(view) = &request.view {
-        view_from_pb(view, "view", &mut v)
+        view_from_pb(view, FieldPath::of("view"), &mut v)
     } else {
         v.0.push(super::super::values::value_invalid(
-            "view",
+            FieldPath::of("view"),
             "the seat's view is required".to_owned(),
         ));
         None

@@ -3,6 +3,7 @@
 
 use mcr::Violation;
 use mcr::play::{ClaimMade, Offer, arbitrate};
+use mcr::violation::FieldPath;
 
 use super::super::accounting::offence::ruling_to_pb;
 use super::super::accounting::violations::{Violations, rules_of};
@@ -19,7 +20,7 @@ pub fn arbitrate_claims(
     let mut v = Violations::default();
     if request.claims.len() > 3 {
         return Err(vec![value_invalid(
-            "claims",
+            FieldPath::of("claims"),
             format!(
                 "at most 3 elements are accepted here, found {}",
                 request.claims.len()
@@ -30,7 +31,7 @@ pub fn arbitrate_claims(
     let offer = match &request.offer {
         None => {
             v.0.push(value_invalid(
-                "offer",
+                FieldPath::of("offer"),
                 "say what is offered: `discard` or `added_kong`".to_owned(),
             ));
             None
@@ -44,13 +45,13 @@ pub fn arbitrate_claims(
     };
     let mut claims = Vec::with_capacity(request.claims.len());
     for (i, c) in request.claims.iter().enumerate() {
-        let field = format!("claims[{i}]");
-        let seat = v.take(required_seat(c.seat, &format!("{field}.seat")));
-        let action = action_of(c.action, c.tile, 0, &field, &mut v);
+        let field = FieldPath::of("claims").index(i);
+        let seat = v.take(required_seat(c.seat, field.field("seat")));
+        let action = action_of(c.action, c.tile, 0, field, &mut v);
         let view = c
             .view
             .as_ref()
-            .map(|view| view_from_pb(view, &format!("{field}.view"), &mut v));
+            .map(|view| view_from_pb(view, field.field("view"), &mut v));
         if let (Some(seat), Some(action)) = (seat, action) {
             claims.push(ClaimMade {
                 seat,
@@ -69,7 +70,7 @@ pub fn arbitrate_claims(
             .map(|p| {
                 Violation::new(
                     mcr::ViolationCode::ClaimInvalid,
-                    format!("claims[{}]", p.index),
+                    FieldPath::of("claims").index(p.index),
                     p.message,
                 )
             })
@@ -92,8 +93,18 @@ pub fn arbitrate_claims(
     })
 }
 
-fn offered(o: pb::OfferedTile, name: &str, v: &mut Violations) -> Option<(mcr::Tile, mcr::Seat)> {
-    let tile = v.take(tile_or_violation(o.tile, format!("offer.{name}.tile")));
-    let from = v.take(required_seat(o.from, &format!("offer.{name}.from")));
+fn offered(
+    o: pb::OfferedTile,
+    name: &'static str,
+    v: &mut Violations,
+) -> Option<(mcr::Tile, mcr::Seat)> {
+    let tile = v.take(tile_or_violation(
+        o.tile,
+        FieldPath::of("offer").field(name).field("tile"),
+    ));
+    let from = v.take(required_seat(
+        o.from,
+        FieldPath::of("offer").field(name).field("from"),
+    ));
     Some((tile?, from?))
 }

@@ -1,13 +1,14 @@
 //! Conversions the play calls share: actions, tiles or flowers drawn, circumstances.
 
 use mcr::play::{Action, Circumstances, Drawn, Flower};
+use mcr::violation::FieldPath;
 use mcr::{Violation, ViolationCode};
 
 use super::super::accounting::violations::Violations;
 use super::super::pb;
 use super::super::values::{tile_or_violation, value_invalid};
 
-pub(super) fn flower_of(number: u32, field: &str, v: &mut Violations) -> Option<Flower> {
+pub(super) fn flower_of(number: u32, field: FieldPath, v: &mut Violations) -> Option<Flower> {
     let flower = u8::try_from(number).ok().and_then(Flower::new);
     if flower.is_none() {
         v.0.push(value_invalid(
@@ -18,7 +19,12 @@ pub(super) fn flower_of(number: u32, field: &str, v: &mut Violations) -> Option<
     flower
 }
 
-pub(super) fn drawn_of(tile: i32, flower: u32, field: &str, v: &mut Violations) -> Option<Drawn> {
+pub(super) fn drawn_of(
+    tile: i32,
+    flower: u32,
+    field: FieldPath,
+    v: &mut Violations,
+) -> Option<Drawn> {
     if flower != 0 {
         if tile != pb::Tile::Unspecified as i32 {
             v.0.push(value_invalid(
@@ -26,9 +32,9 @@ pub(super) fn drawn_of(tile: i32, flower: u32, field: &str, v: &mut Violations) 
                 "a tile or a flower, not both".to_owned(),
             ));
         }
-        return flower_of(flower, &format!("{field}.flower"), v).map(Drawn::Flower);
+        return flower_of(flower, field.field("flower"), v).map(Drawn::Flower);
     }
-    v.take(tile_or_violation(tile, format!("{field}.tile")))
+    v.take(tile_or_violation(tile, field.field("tile")))
         .map(Drawn::Tile)
 }
 
@@ -37,14 +43,14 @@ pub(super) fn action_of(
     action: i32,
     tile: i32,
     flower: u32,
-    field: &str,
+    field: FieldPath,
     v: &mut Violations,
 ) -> Option<Action> {
-    let tile_at = |v: &mut Violations| v.take(tile_or_violation(tile, format!("{field}.tile")));
+    let tile_at = |v: &mut Violations| v.take(tile_or_violation(tile, field.field("tile")));
     match pb::PlayAction::try_from(action) {
         Ok(pb::PlayAction::Draw) => drawn_of(tile, flower, field, v).map(Action::Draw),
         Ok(pb::PlayAction::Flower) => {
-            flower_of(flower, &format!("{field}.flower"), v).map(Action::Flower)
+            flower_of(flower, field.field("flower"), v).map(Action::Flower)
         }
         Ok(pb::PlayAction::Discard) => tile_at(v).map(Action::Discard),
         Ok(pb::PlayAction::Chow) => {
@@ -54,7 +60,7 @@ pub(super) fn action_of(
             } else {
                 v.0.push(Violation::new(
                     ViolationCode::ChowInvalid,
-                    format!("{field}.tile"),
+                    field.field("tile"),
                     format!("a chow is named by its middle tile, a numbered tile of rank 2–8; {middle} is not"),
                 ));
                 None
@@ -67,7 +73,7 @@ pub(super) fn action_of(
         Ok(pb::PlayAction::Win) => tile_at(v).map(Action::Win),
         Ok(pb::PlayAction::Unspecified) | Err(_) => {
             v.0.push(value_invalid(
-                &format!("{field}.action"),
+                field.field("action"),
                 format!("{action} is not an action (expected PLAY_ACTION_DRAW..PLAY_ACTION_WIN)"),
             ));
             None

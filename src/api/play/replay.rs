@@ -6,6 +6,7 @@ use mcr::play::{
     At, Consequence, Drawn, Event, OverriddenClaim, PlayCode, PlayState, Record, Replay, ReplayEnd,
     ReplayOptions, Stated, replay,
 };
+use mcr::violation::FieldPath;
 use mcr::{BySeat, HandInput, Rules, Seat, Violation, ViolationCode};
 
 use super::super::accounting::offence::ruling_to_pb;
@@ -14,7 +15,7 @@ use super::super::accounting::violations::{Violations, rules_of};
 use super::super::accounting::winning_hand::score_sheet;
 use super::super::hand::hand_to_pb;
 use super::super::house_rules::fingerprint_text;
-use super::super::path::{FieldPath, too_many};
+use super::super::path::too_many;
 use super::super::pb;
 use super::super::values::{
     required_seat, seat_number, seat_to_pb, tile_or_violation, tile_to_pb, value_invalid,
@@ -41,7 +42,7 @@ pub fn replay_hand(
     let (record, botzone_match) = match &request.record {
         None => {
             v.0.push(value_invalid(
-                "record",
+                FieldPath::of("record"),
                 "a record is required: `structured` or `botzone_text`".to_owned(),
             ));
             (None, None)
@@ -65,12 +66,20 @@ pub fn replay_hand(
         )
     {
         for f in found {
-            let field = match (&botzone_match, f.at) {
-                (Some(m), at) => format!("botzone_text (line {})", m.line_of(at)),
-                (None, At::Deal(seat)) => format!("structured.deal[{}]", seat.index()),
-                (None, _) => "structured.deal".to_owned(),
+            let (path, message) = match (&botzone_match, f.at) {
+                (Some(m), at) => (
+                    FieldPath::of("botzone_text"),
+                    format!("line {}: {}", m.line_of(at), f.message),
+                ),
+                (None, At::Deal(seat)) => (
+                    FieldPath::of("structured")
+                        .field("deal")
+                        .index(seat.index()),
+                    f.message,
+                ),
+                (None, _) => (FieldPath::of("structured").field("deal"), f.message),
             };
-            v.0.push(Violation::new(deal_code(f.code), field, f.message));
+            v.0.push(Violation::new(deal_code(f.code), path, message));
         }
     }
     let Some(record) = record.filter(|_| v.0.is_empty()) else {
@@ -100,7 +109,7 @@ fn deal_code(code: PlayCode) -> ViolationCode {
 fn botzone_from_text(text: &str) -> Result<BotzoneMatch, Violation> {
     if text.len() > limits::MAX_RECORD_TEXT_BYTES {
         return Err(value_invalid(
-            "botzone_text",
+            FieldPath::of("botzone_text"),
             format!(
                 "a record has at most {} bytes, found {}",
                 limits::MAX_RECORD_TEXT_BYTES,
@@ -111,7 +120,7 @@ fn botzone_from_text(text: &str) -> Result<BotzoneMatch, Violation> {
     let mut matches = read_matches(text);
     if matches.len() != 1 {
         return Err(value_invalid(
-            "botzone_text",
+            FieldPath::of("botzone_text"),
             format!("give exactly one match, found {}", matches.len()),
         ));
     }
@@ -127,7 +136,7 @@ fn botzone_from_text(text: &str) -> Result<BotzoneMatch, Violation> {
         };
         Violation::new(
             code,
-            "botzone_text".to_owned(),
+            FieldPath::of("botzone_text"),
             format!("line {}: {}", e.line, e.message),
         )
     })
@@ -136,33 +145,34 @@ fn botzone_from_text(text: &str) -> Result<BotzoneMatch, Violation> {
 /// The structured record in domain terms; every problem is recorded in `v`.
 fn record_from_pb(r: &pb::HandRecord, v: &mut Violations) -> Option<Record> {
     let over = [
-        too_many(&FieldPath::parse("structured.deal"), r.deal.len(), 4),
+        too_many(FieldPath::of("structured").field("deal"), r.deal.len(), 4),
         too_many(
-            &FieldPath::parse("structured.events"),
+            FieldPath::of("structured").field("events"),
             r.events.len(),
             mcr::play::record::MAX_EVENTS,
         ),
         too_many(
-            &FieldPath::parse("structured.wall"),
+            FieldPath::of("structured").field("wall"),
             r.wall.len(),
             limits::MAX_WALL_TILES,
         ),
     ];
     let mut over: Vec<Violation> = over.into_iter().flatten().collect();
     for (i, d) in r.deal.iter().enumerate() {
-        let base = FieldPath::parse("structured.deal").index(i);
+        let base = FieldPath::of("structured").field("deal").index(i);
         over.extend(too_many(
-            &base.clone().field("tiles"),
+            base.field("tiles"),
             d.tiles.len(),
             limits::MAX_DEALT_TILES,
         ));
-        over.extend(too_many(&base.field("flowers"), d.flowers.len(), 8));
+        over.extend(too_many(base.field("flowers"), d.flowers.len(), 8));
     }
     for (i, e) in r.events.iter().enumerate() {
-        let path = FieldPath::parse("structured.events")
+        let path = FieldPath::of("structured")
+            .field("events")
             .index(i)
             .field("overridden");
-        over.extend(too_many(&path, e.overridden.len(), 3));
+        over.extend(too_many(path, e.overridden.len(), 3));
     }
     if !over.is_empty() {
         v.0.extend(over);
@@ -170,7 +180,10 @@ fn record_from_pb(r: &pb::HandRecord, v: &mut Violations) -> Option<Record> {
     }
     let mut record = Record {
         prevalent_wind: v
-            .take(wind_from_pb(r.prevalent_wind, "structured.prevalent_wind"))
+            .take(wind_from_pb(
+                r.prevalent_wind,
+                FieldPath::of("structured").field("prevalent_wind"),
+            ))
             .unwrap_or_default(),
         draw_game: r.draw_game,
         ..Record::default()
@@ -182,7 +195,7 @@ fn record_from_pb(r: &pb::HandRecord, v: &mut Violations) -> Option<Record> {
             wall.extend(drawn_of(
                 w.tile,
                 w.flower,
-                &format!("structured.wall[{i}]"),
+                FieldPath::of("structured").field("wall").index(i),
                 v,
             ));
         }
@@ -198,7 +211,7 @@ fn deal_from_pb(deal: &[pb::SeatDeal], record: &mut Record, v: &mut Violations) 
     let mut dealt = [false; 4];
     if deal.len() != 4 {
         v.0.push(value_invalid(
-            "structured.deal",
+            FieldPath::of("structured").field("deal"),
             format!(
                 "give the deal of each of the four seats, found {}",
                 deal.len()
@@ -206,26 +219,26 @@ fn deal_from_pb(deal: &[pb::SeatDeal], record: &mut Record, v: &mut Violations) 
         ));
     }
     for (i, d) in deal.iter().enumerate() {
-        let field = format!("structured.deal[{i}]");
-        let Some(seat) = v.take(required_seat(d.seat, &format!("{field}.seat"))) else {
+        let field = FieldPath::of("structured").field("deal").index(i);
+        let Some(seat) = v.take(required_seat(d.seat, field.field("seat"))) else {
             continue;
         };
         if std::mem::replace(&mut dealt[seat.index()], true) {
             v.0.push(Violation::new(
                 ViolationCode::SeatInvalid,
-                format!("{field}.seat"),
+                field.field("seat"),
                 format!("{seat} is dealt twice"),
             ));
         }
         let mut tiles = Vec::with_capacity(d.tiles.len() + d.flowers.len());
         for (j, &t) in d.tiles.iter().enumerate() {
             tiles.extend(
-                v.take(tile_or_violation(t, format!("{field}.tiles[{j}]")))
+                v.take(tile_or_violation(t, field.field("tiles").index(j)))
                     .map(Drawn::Tile),
             );
         }
         for (j, &f) in d.flowers.iter().enumerate() {
-            tiles.extend(flower_of(f, &format!("{field}.flowers[{j}]"), v).map(Drawn::Flower));
+            tiles.extend(flower_of(f, field.field("flowers").index(j), v).map(Drawn::Flower));
         }
         record.deal[seat] = tiles;
     }
@@ -235,19 +248,19 @@ fn deal_from_pb(deal: &[pb::SeatDeal], record: &mut Record, v: &mut Violations) 
 fn events_from_pb(events: &[pb::PlayEvent], v: &mut Violations) -> Vec<Event> {
     let mut out = Vec::with_capacity(events.len());
     for (i, e) in events.iter().enumerate() {
-        let field = format!("structured.events[{i}]");
-        let seat = v.take(required_seat(e.seat, &format!("{field}.seat")));
-        let action = action_of(e.action, e.tile, e.flower, &field, v);
+        let field = FieldPath::of("structured").field("events").index(i);
+        let seat = v.take(required_seat(e.seat, field.field("seat")));
+        let action = action_of(e.action, e.tile, e.flower, field, v);
         let mut overridden = Vec::with_capacity(e.overridden.len());
         for (j, c) in e.overridden.iter().enumerate() {
-            let field = format!("{field}.overridden[{j}]");
-            let seat = v.take(required_seat(c.seat, &format!("{field}.seat")));
-            let claim = action_of(c.action, c.tile, 0, &field, v);
+            let field = field.field("overridden").index(j);
+            let seat = v.take(required_seat(c.seat, field.field("seat")));
+            let claim = action_of(c.action, c.tile, 0, field, v);
             if let Some(a) = claim
                 && !a.is_claim_kind()
             {
                 v.0.push(value_invalid(
-                    &format!("{field}.action"),
+                    field.field("action"),
                     "an overridden claim is a chow, pung, kong or win".to_owned(),
                 ));
             }
@@ -277,7 +290,7 @@ fn stated_of(stated: Option<&pb::StatedResult>, v: &mut Violations) -> Stated {
         )),
         other => {
             v.0.push(value_invalid(
-                "structured.stated.scores",
+                FieldPath::of("structured").field("stated").field("scores"),
                 format!(
                     "give four points (East first) or none, found {}",
                     other.len()

@@ -4,6 +4,7 @@
 use mcr::analysis::InPlay;
 use mcr::play::state::WallLeft;
 use mcr::play::{DrawKind, Moment, SeatView, Wall};
+use mcr::violation::{FieldPath, Step};
 use mcr::{BySeat, Tile, Violation, ViolationCode};
 
 use super::super::accounting::violations::Violations;
@@ -17,7 +18,7 @@ use crate::limits;
 /// problem in `v`.
 pub(super) fn view_from_pb(
     view: &pb::SeatView,
-    field: &str,
+    field: FieldPath,
     v: &mut Violations,
 ) -> Option<SeatView> {
     let before = v.0.len();
@@ -33,7 +34,7 @@ pub(super) fn view_from_pb(
     ] {
         if len > max {
             v.0.push(value_invalid(
-                &format!("{field}.{list}"),
+                field.field(list),
                 format!("at most {max} elements are accepted here, found {len}"),
             ));
         }
@@ -41,17 +42,17 @@ pub(super) fn view_from_pb(
     if v.0.len() > before {
         return None;
     }
-    let seat = v.take(required_seat(view.seat, &format!("{field}.seat")));
+    let seat = v.take(required_seat(view.seat, field.field("seat")));
     let prevalent_wind = v
         .take(wind_from_pb(
             view.prevalent_wind,
-            &format!("{field}.prevalent_wind"),
+            field.field("prevalent_wind"),
         ))
         .unwrap_or_default();
     let moment = moment_of(view, field, seat, v);
     let mut visible_list = Vec::with_capacity(view.visible_tiles.len());
     for (i, &t) in view.visible_tiles.iter().enumerate() {
-        visible_list.extend(v.take(tile_or_violation(t, format!("{field}.visible_tiles[{i}]"))));
+        visible_list.extend(v.take(tile_or_violation(t, field.field("visible_tiles").index(i))));
     }
     let hand = pb::Hand {
         melds: view.melds.clone(),
@@ -73,7 +74,7 @@ pub(super) fn view_from_pb(
     if view.flower_count > 8 {
         v.0.push(Violation::new(
             ViolationCode::FlowerCount,
-            format!("{field}.flower_count"),
+            field.field("flower_count"),
             "there are only 8 flowers".to_owned(),
         ));
     }
@@ -107,7 +108,7 @@ pub(super) fn view_from_pb(
 }
 
 /// The wall the view gives: the shared count, or Botzone's four.
-fn wall_of(view: &pb::SeatView, field: &str, v: &mut Violations) -> WallLeft {
+fn wall_of(view: &pb::SeatView, field: FieldPath, v: &mut Violations) -> WallLeft {
     match view.seat_walls_left.as_slice() {
         [] => WallLeft::Shared(u16::try_from(view.wall_left).unwrap_or(u16::MAX)),
         &[east, south, west, north] => WallLeft::PerSeat(BySeat::from_array(
@@ -115,7 +116,7 @@ fn wall_of(view: &pb::SeatView, field: &str, v: &mut Violations) -> WallLeft {
         )),
         other => {
             v.0.push(value_invalid(
-                &format!("{field}.seat_walls_left"),
+                field.field("seat_walls_left"),
                 format!(
                     "give four counts (East first) or none, found {}",
                     other.len()
@@ -130,7 +131,7 @@ fn wall_of(view: &pb::SeatView, field: &str, v: &mut Violations) -> WallLeft {
 /// the tile drawn is among them.
 fn check_fits(
     view: &pb::SeatView,
-    field: &str,
+    field: FieldPath,
     in_play: &InPlay,
     moment: Moment,
     v: &mut Violations,
@@ -140,7 +141,7 @@ fn check_fits(
     if in_play.is_waiting() == full {
         v.0.push(Violation::new(
             ViolationCode::TileCountWrong,
-            format!("{field}.concealed"),
+            field.field("concealed"),
             format!(
                 "with {} meld(s) a seat {} holds {} concealed tiles, found {}",
                 view.melds.len(),
@@ -162,7 +163,7 @@ fn check_fits(
         && in_play.concealed_counts()[tile.index()] == 0
     {
         v.0.push(value_invalid(
-            &format!("{field}.drew.tile"),
+            field.field("drew").field("tile"),
             format!("the tile drawn, {tile}, is not among the concealed tiles"),
         ));
     }
@@ -170,43 +171,45 @@ fn check_fits(
 
 fn moment_of(
     view: &pb::SeatView,
-    field: &str,
+    field: FieldPath,
     seat: Option<mcr::Seat>,
     v: &mut Violations,
 ) -> Option<Moment> {
-    let offered =
-        |o: &pb::OfferedTile, name: &str, v: &mut Violations| -> Option<(Tile, mcr::Seat)> {
-            let tile = v.take(tile_or_violation(o.tile, format!("{field}.{name}.tile")));
-            let from = v.take(required_seat(o.from, &format!("{field}.{name}.from")));
-            if let (Some(from), Some(seat)) = (from, seat)
-                && from == seat
-            {
-                v.0.push(value_invalid(
-                    &format!("{field}.{name}.from"),
-                    format!("{seat} cannot be offered its own tile"),
-                ));
-                return None;
-            }
-            Some((tile?, from?))
-        };
+    let offered = |o: &pb::OfferedTile,
+                   name: &'static str,
+                   v: &mut Violations|
+     -> Option<(Tile, mcr::Seat)> {
+        let tile = v.take(tile_or_violation(o.tile, field.field(name).field("tile")));
+        let from = v.take(required_seat(o.from, field.field(name).field("from")));
+        if let (Some(from), Some(seat)) = (from, seat)
+            && from == seat
+        {
+            v.0.push(value_invalid(
+                field.field(name).field("from"),
+                format!("{seat} cannot be offered its own tile"),
+            ));
+            return None;
+        }
+        Some((tile?, from?))
+    };
     match &view.moment {
         None => {
             v.0.push(value_invalid(
-                &format!("{field}.moment"),
+                field.field("moment"),
                 "say what the seat is asked: drew, drew_flower, just_claimed, discard or added_kong"
                     .to_owned(),
             ));
             None
         }
         Some(pb::seat_view::Moment::Drew(d)) => {
-            let tile = v.take(tile_or_violation(d.tile, format!("{field}.drew.tile")))?;
+            let tile = v.take(tile_or_violation(d.tile, field.field("drew").field("tile")))?;
             let kind = match (d.after_kong, d.after_flower) {
                 (false, false) => DrawKind::Normal,
                 (true, false) => DrawKind::AfterKong,
                 (false, true) => DrawKind::AfterFlower,
                 (true, true) => {
                     v.0.push(value_invalid(
-                        &format!("{field}.drew"),
+                        field.field("drew"),
                         "a replacement follows a kong or a flower, not both".to_owned(),
                     ));
                     return None;
@@ -215,7 +218,7 @@ fn moment_of(
             Some(Moment::Drew { tile, kind })
         }
         Some(pb::seat_view::Moment::DrewFlower(f)) => {
-            flower_of(*f, &format!("{field}.drew_flower"), v).map(Moment::DrewFlower)
+            flower_of(*f, field.field("drew_flower"), v).map(Moment::DrewFlower)
         }
         Some(pb::seat_view::Moment::JustClaimed(_)) => Some(Moment::Claimed),
         Some(pb::seat_view::Moment::Discard(o)) => {
@@ -229,14 +232,19 @@ fn moment_of(
 
 /// A violation of the hand (`hand.melds…`, `hand.standing…`, `visible_tiles…`) placed in the
 /// view at `field`.
-fn rerooted(mut v: Violation, field: &str) -> Violation {
-    let path = v.field.as_str();
-    let rest = path
-        .strip_prefix("hand.standing_tiles")
-        .or_else(|| path.strip_prefix("hand.standing"))
-        .map(|r| format!("concealed{r}"))
-        .or_else(|| path.strip_prefix("hand.").map(str::to_owned))
-        .unwrap_or_else(|| path.to_owned());
-    v.field = format!("{field}.{rest}");
+fn rerooted(mut v: Violation, field: FieldPath) -> Violation {
+    let steps = v.path.steps();
+    let rest = match steps.first() {
+        Some(Step::Field("hand")) => &steps[1..],
+        Some(_) | None => steps,
+    };
+    let mut path = field;
+    for (i, step) in rest.iter().enumerate() {
+        path = match step {
+            Step::Field("standing_tiles" | "standing") if i == 0 => path.field("concealed"),
+            Step::Field(_) | Step::Index(_) => path.step(*step),
+        };
+    }
+    v.path = Box::new(path);
     v
 }
