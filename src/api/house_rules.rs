@@ -6,7 +6,10 @@ use mcr::house_rules::{
     EscalationOverride, HouseRules, LateArrivalOverride, MAX_SCALE_LENGTH, RuleOverrides,
 };
 use mcr::penalty::LateTier;
-use mcr::ruleset::{NineGatesTerminalPungs, StandardPointTies, ThreeKongsRule};
+use mcr::ruleset::{
+    AddedKongTile, LastDiscardClaims, NineGatesTerminalPungs, StandardPointTies, ThreeKongsRule,
+    WallRule,
+};
 use mcr::violation::FieldPath;
 use mcr::{Fan, Rules, RulesetId, Violation};
 
@@ -210,6 +213,9 @@ pub fn overrides_from_pb(
         grades,
         repeat_offences,
         late_arrival,
+        wall,
+        last_discard_claims,
+        added_kong_tile,
     } = o;
     let mut v = Vec::new();
     let at = |field: &'static str| prefix.field(field);
@@ -266,6 +272,40 @@ pub fn overrides_from_pb(
             pb::StandardPointTies::Unspecified => None,
             pb::StandardPointTies::SharePlaces => Some(StandardPointTies::SharePlaces),
             pb::StandardPointTies::SamePlace => Some(StandardPointTies::SamePlace),
+        },
+        &mut v,
+    );
+    let wall = choice(
+        *wall,
+        at("wall"),
+        "WALL_SHARED_136, WALL_SHARED_144 or WALL_BOTZONE",
+        |n| match pb::Wall::try_from(n).ok()? {
+            pb::Wall::Unspecified => None,
+            pb::Wall::Shared136 => Some(WallRule::Shared136),
+            pb::Wall::Shared144 => Some(WallRule::Shared144),
+            pb::Wall::Botzone => Some(WallRule::Botzone),
+        },
+        &mut v,
+    );
+    let last_discard_claims = choice(
+        *last_discard_claims,
+        at("last_discard_claims"),
+        "LAST_DISCARD_CLAIMS_WINS_ONLY or LAST_DISCARD_CLAIMS_ALL",
+        |n| match pb::LastDiscardClaims::try_from(n).ok()? {
+            pb::LastDiscardClaims::Unspecified => None,
+            pb::LastDiscardClaims::WinsOnly => Some(LastDiscardClaims::WinsOnly),
+            pb::LastDiscardClaims::All => Some(LastDiscardClaims::All),
+        },
+        &mut v,
+    );
+    let added_kong_tile = choice(
+        *added_kong_tile,
+        at("added_kong_tile"),
+        "ADDED_KONG_TILE_JUST_DRAWN or ADDED_KONG_TILE_ANY_HELD",
+        |n| match pb::AddedKongTile::try_from(n).ok()? {
+            pb::AddedKongTile::Unspecified => None,
+            pb::AddedKongTile::JustDrawn => Some(AddedKongTile::JustDrawn),
+            pb::AddedKongTile::AnyHeld => Some(AddedKongTile::AnyHeld),
         },
         &mut v,
     );
@@ -338,6 +378,9 @@ pub fn overrides_from_pb(
         grades,
         repeat_offences,
         late_arrival,
+        wall,
+        last_discard_claims,
+        added_kong_tile,
     })
 }
 

@@ -92,6 +92,9 @@ fn apply(base: &Ruleset<'static>, o: &RuleOverrides) -> HouseRules {
     );
     set(&mut scalars.standard_points, o.standard_points);
     set(&mut scalars.standard_point_ties, o.standard_point_ties);
+    set(&mut scalars.play.wall, o.wall);
+    set(&mut scalars.play.last_discard_claims, o.last_discard_claims);
+    set(&mut scalars.play.added_kong_tile, o.added_kong_tile);
     let p = &mut scalars.penalties;
     set(&mut p.false_win_each, o.false_win_each);
     set(&mut p.not_ready_win_each, o.not_ready_win_each);

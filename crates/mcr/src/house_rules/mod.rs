@@ -90,6 +90,55 @@ mod tests {
     use super::*;
     use crate::fan::Fan;
 
+    /// The play switches came after the fingerprint was fixed: at their defaults they are
+    /// not in the canonical text (every fingerprint given before stands); set otherwise,
+    /// they are, and `describe` lists them either way.
+    #[test]
+    fn play_switches_enter_the_fingerprint_only_away_from_their_defaults() {
+        use crate::ruleset::{AddedKongTile, LastDiscardClaims, WallRule};
+        let mil = standard_fingerprint(RulesetId::Mil);
+        let same = RuleOverrides {
+            wall: Some(WallRule::Shared136),
+            last_discard_claims: Some(LastDiscardClaims::WinsOnly),
+            added_kong_tile: Some(AddedKongTile::JustDrawn),
+            ..RuleOverrides::default()
+        };
+        assert_eq!(
+            HouseRules::new(RulesetId::Mil, &same)
+                .unwrap()
+                .fingerprint(),
+            mil
+        );
+        let mut seen = vec![mil];
+        for o in [
+            RuleOverrides {
+                wall: Some(WallRule::Botzone),
+                ..RuleOverrides::default()
+            },
+            RuleOverrides {
+                wall: Some(WallRule::Shared144),
+                ..RuleOverrides::default()
+            },
+            RuleOverrides {
+                last_discard_claims: Some(LastDiscardClaims::All),
+                ..RuleOverrides::default()
+            },
+            RuleOverrides {
+                added_kong_tile: Some(AddedKongTile::AnyHeld),
+                ..RuleOverrides::default()
+            },
+        ] {
+            let f = HouseRules::new(RulesetId::Mil, &o).unwrap().fingerprint();
+            assert!(!seen.contains(&f), "{o:?}");
+            seen.push(f);
+        }
+        let names: Vec<&str> = describe(Ruleset::get(RulesetId::Mil))
+            .iter()
+            .map(|s| s.name)
+            .collect();
+        assert!(names.ends_with(&["wall", "last_discard_claims", "added_kong_tile"]));
+    }
+
     #[test]
     fn overrides_that_change_nothing_keep_the_fingerprint() {
         let same = RuleOverrides {

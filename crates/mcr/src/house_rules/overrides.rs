@@ -3,7 +3,8 @@
 
 use crate::fan::Fan;
 use crate::ruleset::{
-    LateTier, NineGatesTerminalPungs, StandardPointTies, StandardPoints, ThreeKongsRule,
+    AddedKongTile, LastDiscardClaims, LateTier, NineGatesTerminalPungs, StandardPointTies,
+    StandardPoints, ThreeKongsRule, WallRule,
 };
 
 /// The largest minimum, fan value and flower value a house rule may set (no fan is worth more).
@@ -63,6 +64,12 @@ pub struct RuleOverrides {
     pub repeat_offences: Option<EscalationOverride>,
     /// The late-arrival scale.
     pub late_arrival: Option<LateArrivalOverride>,
+    /// The wall hands are played from.
+    pub wall: Option<WallRule>,
+    /// What may be claimed on the last discard.
+    pub last_discard_claims: Option<LastDiscardClaims>,
+    /// Which tile an added kong may add.
+    pub added_kong_tile: Option<AddedKongTile>,
 }
 
 /// A repeated-offence scale given by a house rule (see [`Escalation`](crate::ruleset::Escalation)).

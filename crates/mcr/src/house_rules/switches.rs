@@ -6,7 +6,8 @@ use std::fmt;
 
 use crate::fan::{FAN_TABLE, Fan};
 use crate::ruleset::{
-    NineGatesTerminalPungs, Ruleset, StandardPointTies, StandardPoints, ThreeKongsRule,
+    AddedKongTile, LastDiscardClaims, NineGatesTerminalPungs, PlayRules, Ruleset,
+    StandardPointTies, StandardPoints, ThreeKongsRule, WallRule,
 };
 
 /// One switch of a ruleset: its name (the field of the overrides that sets it), what it
@@ -19,6 +20,10 @@ pub struct SwitchSpec {
     pub meaning: &'static str,
     /// Writes the value in effect under a ruleset (the canonical form the fingerprint reads).
     pub write: fn(&Ruleset<'_>, &mut dyn fmt::Write) -> fmt::Result,
+    /// For a switch added after the canonical text was fixed: whether it holds its default
+    /// (the value the rulesets had before it could be switched), when it is left out of the
+    /// text, so that every fingerprint given before stands. `None`: always written.
+    pub at_default: Option<fn(&Ruleset<'_>) -> bool>,
 }
 
 /// One switch of a ruleset with its value in effect.
@@ -82,33 +87,39 @@ fn lifted_text(r: &Ruleset<'_>, out: &mut dyn fmt::Write) -> fmt::Result {
 }
 
 /// Every switch of a ruleset, in the order of the canonical text.
-pub const SWITCHES: [SwitchSpec; 22] = [
+pub const SWITCHES: [SwitchSpec; 25] = [
     SwitchSpec {
+        at_default: None,
         name: "minimum_fan",
         meaning: "the least a win must score, flowers excluded (起和分)",
         write: |r, out| number(out, r.minimum_fan),
     },
     SwitchSpec {
+        at_default: None,
         name: "base_points",
         meaning: "底分: what each loser pays the winner besides the fan points",
         write: |r, out| number(out, r.base_points),
     },
     SwitchSpec {
+        at_default: None,
         name: "flower_points",
         meaning: "points of each flower (花牌), added to the total, not to the minimum",
         write: |r, out| number(out, u32::from(r.points(Fan::FlowerTiles))),
     },
     SwitchSpec {
+        at_default: None,
         name: "fan_points",
         meaning: "fans worth other points than in the 1998 table, as fan:points",
         write: fan_points_text,
     },
     SwitchSpec {
+        at_default: None,
         name: "lifted_exclusions",
         meaning: "exclusions of the fan table not applied, as fan>excluded",
         write: lifted_text,
     },
     SwitchSpec {
+        at_default: None,
         name: "three_kongs",
         meaning: "三杠 with one concealed kong also scores 暗杠 (concealed_kong_adds) or not (family_of_each)",
         write: |r, out| {
@@ -119,6 +130,7 @@ pub const SWITCHES: [SwitchSpec; 22] = [
         },
     },
     SwitchSpec {
+        at_default: None,
         name: "nine_gates_terminal_pungs",
         meaning: "幺九刻 counted beside 九莲宝灯: none, or one fewer than the reading shows",
         write: |r, out| {
@@ -129,26 +141,31 @@ pub const SWITCHES: [SwitchSpec; 22] = [
         },
     },
     SwitchSpec {
+        at_default: None,
         name: "wait_counts_exhausted_tiles",
         meaning: "a kind counts as a wait even when the winner holds all four copies (formal waits)",
         write: |r, out| flag_text(out, r.wait_counts_exhausted_tiles),
     },
     SwitchSpec {
+        at_default: None,
         name: "seven_pairs_honor_tile_hog",
         meaning: "four identical honours in seven pairs score 四归一",
         write: |r, out| flag_text(out, r.seven_pairs_honor_tile_hog),
     },
     SwitchSpec {
+        at_default: None,
         name: "lesser_honors_knitted_straight",
         meaning: "全不靠 holding all nine knitted tiles also scores 组合龙",
         write: |r, out| flag_text(out, r.lesser_honors_knitted_straight),
     },
     SwitchSpec {
+        at_default: None,
         name: "knitted_straight_all_chows",
         meaning: "the 组合龙 + set + pair form may score 平和",
         write: |r, out| flag_text(out, r.knitted_straight_all_chows),
     },
     SwitchSpec {
+        at_default: None,
         name: "standard_points",
         meaning: "标准分: the 1998 group formula N, N-2, …, 0 (group_formula) or 4/2/1/0 a table (table_4210)",
         write: |r, out| {
@@ -159,6 +176,7 @@ pub const SWITCHES: [SwitchSpec; 22] = [
         },
     },
     SwitchSpec {
+        at_default: None,
         name: "standard_point_ties",
         meaning: "tied players share the points of their places (share_places) or all take the best (same_place)",
         write: |r, out| {
@@ -169,41 +187,49 @@ pub const SWITCHES: [SwitchSpec; 22] = [
         },
     },
     SwitchSpec {
+        at_default: None,
         name: "false_win_each",
         meaning: "错和 / 和错牌: points paid to each other player",
         write: |r, out| number(out, r.penalties.false_win_each),
     },
     SwitchSpec {
+        at_default: None,
         name: "not_ready_win_each",
         meaning: "诈和 (one tile short of ready): points paid to each other player",
         write: |r, out| number(out, r.penalties.not_ready_win_each),
     },
     SwitchSpec {
+        at_default: None,
         name: "false_win_loses_right_to_win",
         meaning: "a false declaration also costs the right to win the hand (停和)",
         write: |r, out| flag_text(out, r.penalties.false_win_loses_right_to_win),
     },
     SwitchSpec {
+        at_default: None,
         name: "deliberate_false_win_disqualifies",
         meaning: "有意诈和 (two or more tiles short) disqualifies; otherwise it is ruled as 诈和",
         write: |r, out| flag_text(out, r.penalties.deliberate_false_win_disqualifies),
     },
     SwitchSpec {
+        at_default: None,
         name: "graded_min",
         meaning: "the least a referee may make an offender pay a victim (R98 §14-7(3))",
         write: |r, out| number(out, r.penalties.graded_min),
     },
     SwitchSpec {
+        at_default: None,
         name: "graded_max",
         meaning: "the most a referee may make an offender pay a victim (R98 §14-7(3))",
         write: |r, out| number(out, r.penalties.graded_max),
     },
     SwitchSpec {
+        at_default: None,
         name: "grades",
         meaning: "the amounts a graded deduction may take (R98 §13-2(2))",
         write: |r, out| list(out, r.penalties.grades),
     },
     SwitchSpec {
+        at_default: None,
         name: "repeat_offences",
         meaning: "repeated 空吃/空碰/空杠, early draws, late pungs: warning first or not, the steps, then doubling up to the cap",
         write: |r, out| {
@@ -214,6 +240,7 @@ pub const SWITCHES: [SwitchSpec; 22] = [
         },
     },
     SwitchSpec {
+        at_default: None,
         name: "late_arrival",
         meaning: "late arrival at a session: tiers as minutes:points(+warning), then the forfeit after so many minutes",
         write: |r, out| {
@@ -228,6 +255,40 @@ pub const SWITCHES: [SwitchSpec; 22] = [
                 }
             }
             write!(out, ";forfeit after {}", l.forfeit_after_minutes)
+        },
+    },
+    SwitchSpec {
+        at_default: Some(|r| r.play.wall == PlayRules::DEFAULT.wall),
+        name: "wall",
+        meaning: "the wall of a hand in play: one shared wall of 136 tiles (shared_136) or 144 with the flowers (shared_144), or each seat's own wall of 34 as Botzone's judge deals them (botzone)",
+        write: |r, out| {
+            out.write_str(match r.play.wall {
+                WallRule::Shared136 => "shared_136",
+                WallRule::Shared144 => "shared_144",
+                WallRule::Botzone => "botzone",
+            })
+        },
+    },
+    SwitchSpec {
+        at_default: Some(|r| r.play.last_discard_claims == PlayRules::DEFAULT.last_discard_claims),
+        name: "last_discard_claims",
+        meaning: "on the last discard only a win may be claimed (wins_only) or any claim (all)",
+        write: |r, out| {
+            out.write_str(match r.play.last_discard_claims {
+                LastDiscardClaims::WinsOnly => "wins_only",
+                LastDiscardClaims::All => "all",
+            })
+        },
+    },
+    SwitchSpec {
+        at_default: Some(|r| r.play.added_kong_tile == PlayRules::DEFAULT.added_kong_tile),
+        name: "added_kong_tile",
+        meaning: "an added kong (加杠) adds the tile just drawn (just_drawn) or any copy held (any_held, as Botzone's judge)",
+        write: |r, out| {
+            out.write_str(match r.play.added_kong_tile {
+                AddedKongTile::JustDrawn => "just_drawn",
+                AddedKongTile::AnyHeld => "any_held",
+            })
         },
     },
 ];
@@ -263,6 +324,9 @@ pub fn fingerprint(rules: &Ruleset<'_>) -> u64 {
 fn write_canonical(rules: &Ruleset<'_>, out: &mut dyn fmt::Write) -> fmt::Result {
     out.write_str("mcr-rules/1\n")?;
     for spec in &SWITCHES {
+        if spec.at_default.is_some_and(|at_default| at_default(rules)) {
+            continue;
+        }
         out.write_str(spec.name)?;
         out.write_char('=')?;
         (spec.write)(rules, out)?;
@@ -370,7 +434,9 @@ mod tests {
             let mut text = String::new();
             write_canonical(rules, &mut text).unwrap();
             assert!(text.starts_with("mcr-rules/1\nminimum_fan="), "{text}");
-            assert_eq!(text.lines().count(), 1 + SWITCHES.len(), "{text}");
+            // The play switches are at their defaults here: not in the text.
+            let written = SWITCHES.iter().filter(|s| s.at_default.is_none()).count();
+            assert_eq!(text.lines().count(), 1 + written, "{text}");
             assert_eq!(fingerprint(rules), fnv(&text), "{text}");
         }
         let mut text = String::new();
