@@ -302,7 +302,7 @@ for (const protocol of ["grpc", "grpc-web"] as Protocol[]) {
       const rules = await client().describeRuleset({ ruleset: Ruleset.MIL, overrides });
       const minimum = rules.switches.find((s) => s.name === "minimum_fan");
       assert.equal(minimum?.value, "0");
-      assert.equal(rules.switches.length, 22);
+      assert.equal(rules.switches.length, 25);
       assert.match(rules.rulesFingerprint, /^[0-9a-f]{16}$/);
       // E47B, 4 fan: a win in the 0-fan room, scored under the described rules.
       const score = await client().scoreHand({

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file mahjong/v1/house_rules.proto.
  */
 export const file_mahjong_v1_house_rules: GenFile = /*@__PURE__*/
-  fileDesc("ChxtYWhqb25nL3YxL2hvdXNlX3J1bGVzLnByb3RvEgptYWhqb25nLnYxIsgKCg1SdWxlT3ZlcnJpZGVzEhgKC21pbmltdW1fZmFuGAEgASgNSACIAQESGAoLYmFzZV9wb2ludHMYAiABKA1IAYgBARIaCg1mbG93ZXJfcG9pbnRzGAMgASgNSAKIAQESKQoKZmFuX3BvaW50cxgEIAMoCzIVLm1haGpvbmcudjEuRmFuUG9pbnRzEjEKD2xpZnRfZXhjbHVzaW9ucxgFIAMoCzIYLm1haGpvbmcudjEuRmFuRXhjbHVzaW9uEjIKEGFwcGx5X2V4Y2x1c2lvbnMYBiADKAsyGC5tYWhqb25nLnYxLkZhbkV4Y2x1c2lvbhI0Cgt0aHJlZV9rb25ncxgHIAEoDjIaLm1haGpvbmcudjEuVGhyZWVLb25nc1J1bGVIA4gBARJKChluaW5lX2dhdGVzX3Rlcm1pbmFsX3B1bmdzGAggASgOMiIubWFoam9uZy52MS5OaW5lR2F0ZXNUZXJtaW5hbFB1bmdzSASIAQESKAobd2FpdF9jb3VudHNfZXhoYXVzdGVkX3RpbGVzGAkgASgISAWIAQESJwoac2V2ZW5fcGFpcnNfaG9ub3JfdGlsZV9ob2cYCiABKAhIBogBARIrCh5sZXNzZXJfaG9ub3JzX2tuaXR0ZWRfc3RyYWlnaHQYCyABKAhIB4gBARInChprbml0dGVkX3N0cmFpZ2h0X2FsbF9jaG93cxgMIAEoCEgIiAEBEj8KE3N0YW5kYXJkX3BvaW50X3RpZXMYDSABKA4yHS5tYWhqb25nLnYxLlN0YW5kYXJkUG9pbnRUaWVzSAmIAQESGwoOZmFsc2Vfd2luX2VhY2gYDiABKA1ICogBARIfChJub3RfcmVhZHlfd2luX2VhY2gYDyABKA1IC4gBARIpChxmYWxzZV93aW5fbG9zZXNfcmlnaHRfdG9fd2luGBAgASgISAyIAQESLgohZGVsaWJlcmF0ZV9mYWxzZV93aW5fZGlzcXVhbGlmaWVzGBEgASgISA2IAQESFwoKZ3JhZGVkX21pbhgSIAEoDUgOiAEBEhcKCmdyYWRlZF9tYXgYEyABKA1ID4gBARIpCgZncmFkZXMYFCABKAsyGS5tYWhqb25nLnYxLlBlbmFsdHlHcmFkZXMSNwoPcmVwZWF0X29mZmVuY2VzGBUgASgLMh4ubWFoam9uZy52MS5SZXBlYXRPZmZlbmNlU2NhbGUSMgoMbGF0ZV9hcnJpdmFsGBYgASgLMhwubWFoam9uZy52MS5MYXRlQXJyaXZhbFNjYWxlQg4KDF9taW5pbXVtX2ZhbkIOCgxfYmFzZV9wb2ludHNCEAoOX2Zsb3dlcl9wb2ludHNCDgoMX3RocmVlX2tvbmdzQhwKGl9uaW5lX2dhdGVzX3Rlcm1pbmFsX3B1bmdzQh4KHF93YWl0X2NvdW50c19leGhhdXN0ZWRfdGlsZXNCHQobX3NldmVuX3BhaXJzX2hvbm9yX3RpbGVfaG9nQiEKH19sZXNzZXJfaG9ub3JzX2tuaXR0ZWRfc3RyYWlnaHRCHQobX2tuaXR0ZWRfc3RyYWlnaHRfYWxsX2Nob3dzQhYKFF9zdGFuZGFyZF9wb2ludF90aWVzQhEKD19mYWxzZV93aW5fZWFjaEIVChNfbm90X3JlYWR5X3dpbl9lYWNoQh8KHV9mYWxzZV93aW5fbG9zZXNfcmlnaHRfdG9fd2luQiQKIl9kZWxpYmVyYXRlX2ZhbHNlX3dpbl9kaXNxdWFsaWZpZXNCDQoLX2dyYWRlZF9taW5CDQoLX2dyYWRlZF9tYXgiOQoJRmFuUG9pbnRzEhwKA2ZhbhgBIAEoDjIPLm1haGpvbmcudjEuRmFuEg4KBnBvaW50cxgCIAEoDSJPCgxGYW5FeGNsdXNpb24SHAoDZmFuGAEgASgOMg8ubWFoam9uZy52MS5GYW4SIQoIZXhjbHVkZWQYAiABKA4yDy5tYWhqb25nLnYxLkZhbiIfCg1QZW5hbHR5R3JhZGVzEg4KBnBvaW50cxgBIAMoDSJKChJSZXBlYXRPZmZlbmNlU2NhbGUSGAoQZmlyc3RfaXNfd2FybmluZxgBIAEoCBINCgVzdGVwcxgCIAMoDRILCgNjYXAYAyABKA0iXQoQTGF0ZUFycml2YWxTY2FsZRIqCgV0aWVycxgBIAMoCzIbLm1haGpvbmcudjEuTGF0ZUFycml2YWxUaWVyEh0KFWZvcmZlaXRfYWZ0ZXJfbWludXRlcxgCIAEoDSJJCg9MYXRlQXJyaXZhbFRpZXISFQoNdXBfdG9fbWludXRlcxgBIAEoDRIOCgZwb2ludHMYAiABKA0SDwoHd2FybmluZxgDIAEoCCJsChZEZXNjcmliZVJ1bGVzZXRSZXF1ZXN0EiQKB3J1bGVzZXQYASABKA4yEy5tYWhqb25nLnYxLlJ1bGVzZXQSLAoJb3ZlcnJpZGVzGAIgASgLMhkubWFoam9uZy52MS5SdWxlT3ZlcnJpZGVzIocBChdEZXNjcmliZVJ1bGVzZXRSZXNwb25zZRIkCgdydWxlc2V0GAEgASgOMhMubWFoam9uZy52MS5SdWxlc2V0EhkKEXJ1bGVzX2ZpbmdlcnByaW50GAIgASgJEisKCHN3aXRjaGVzGAMgAygLMhkubWFoam9uZy52MS5SdWxlc2V0U3dpdGNoIj0KDVJ1bGVzZXRTd2l0Y2gSDAoEbmFtZRgBIAEoCRINCgV2YWx1ZRgCIAEoCRIPCgdtZWFuaW5nGAMgASgJKoEBCg5UaHJlZUtvbmdzUnVsZRIgChxUSFJFRV9LT05HU19SVUxFX1VOU1BFQ0lGSUVEEAASIwofVEhSRUVfS09OR1NfUlVMRV9GQU1JTFlfT0ZfRUFDSBABEigKJFRIUkVFX0tPTkdTX1JVTEVfQ09OQ0VBTEVEX0tPTkdfQUREUxACKpABChZOaW5lR2F0ZXNUZXJtaW5hbFB1bmdzEikKJU5JTkVfR0FURVNfVEVSTUlOQUxfUFVOR1NfVU5TUEVDSUZJRUQQABInCiNOSU5FX0dBVEVTX1RFUk1JTkFMX1BVTkdTX09ORV9GRVdFUhABEiIKHk5JTkVfR0FURVNfVEVSTUlOQUxfUFVOR1NfTk9ORRACKoIBChFTdGFuZGFyZFBvaW50VGllcxIjCh9TVEFOREFSRF9QT0lOVF9USUVTX1VOU1BFQ0lGSUVEEAASJAogU1RBTkRBUkRfUE9JTlRfVElFU19TSEFSRV9QTEFDRVMQARIiCh5TVEFOREFSRF9QT0lOVF9USUVTX1NBTUVfUExBQ0UQAmIGcHJvdG8z", [file_mahjong_v1_fan, file_mahjong_v1_ruleset]);
+  fileDesc("ChxtYWhqb25nL3YxL2hvdXNlX3J1bGVzLnByb3RvEgptYWhqb25nLnYxIpwMCg1SdWxlT3ZlcnJpZGVzEhgKC21pbmltdW1fZmFuGAEgASgNSACIAQESGAoLYmFzZV9wb2ludHMYAiABKA1IAYgBARIaCg1mbG93ZXJfcG9pbnRzGAMgASgNSAKIAQESKQoKZmFuX3BvaW50cxgEIAMoCzIVLm1haGpvbmcudjEuRmFuUG9pbnRzEjEKD2xpZnRfZXhjbHVzaW9ucxgFIAMoCzIYLm1haGpvbmcudjEuRmFuRXhjbHVzaW9uEjIKEGFwcGx5X2V4Y2x1c2lvbnMYBiADKAsyGC5tYWhqb25nLnYxLkZhbkV4Y2x1c2lvbhI0Cgt0aHJlZV9rb25ncxgHIAEoDjIaLm1haGpvbmcudjEuVGhyZWVLb25nc1J1bGVIA4gBARJKChluaW5lX2dhdGVzX3Rlcm1pbmFsX3B1bmdzGAggASgOMiIubWFoam9uZy52MS5OaW5lR2F0ZXNUZXJtaW5hbFB1bmdzSASIAQESKAobd2FpdF9jb3VudHNfZXhoYXVzdGVkX3RpbGVzGAkgASgISAWIAQESJwoac2V2ZW5fcGFpcnNfaG9ub3JfdGlsZV9ob2cYCiABKAhIBogBARIrCh5sZXNzZXJfaG9ub3JzX2tuaXR0ZWRfc3RyYWlnaHQYCyABKAhIB4gBARInChprbml0dGVkX3N0cmFpZ2h0X2FsbF9jaG93cxgMIAEoCEgIiAEBEj8KE3N0YW5kYXJkX3BvaW50X3RpZXMYDSABKA4yHS5tYWhqb25nLnYxLlN0YW5kYXJkUG9pbnRUaWVzSAmIAQESGwoOZmFsc2Vfd2luX2VhY2gYDiABKA1ICogBARIfChJub3RfcmVhZHlfd2luX2VhY2gYDyABKA1IC4gBARIpChxmYWxzZV93aW5fbG9zZXNfcmlnaHRfdG9fd2luGBAgASgISAyIAQESLgohZGVsaWJlcmF0ZV9mYWxzZV93aW5fZGlzcXVhbGlmaWVzGBEgASgISA2IAQESFwoKZ3JhZGVkX21pbhgSIAEoDUgOiAEBEhcKCmdyYWRlZF9tYXgYEyABKA1ID4gBARIpCgZncmFkZXMYFCABKAsyGS5tYWhqb25nLnYxLlBlbmFsdHlHcmFkZXMSNwoPcmVwZWF0X29mZmVuY2VzGBUgASgLMh4ubWFoam9uZy52MS5SZXBlYXRPZmZlbmNlU2NhbGUSMgoMbGF0ZV9hcnJpdmFsGBYgASgLMhwubWFoam9uZy52MS5MYXRlQXJyaXZhbFNjYWxlEiMKBHdhbGwYFyABKA4yEC5tYWhqb25nLnYxLldhbGxIEIgBARI/ChNsYXN0X2Rpc2NhcmRfY2xhaW1zGBggASgOMh0ubWFoam9uZy52MS5MYXN0RGlzY2FyZENsYWltc0gRiAEBEjcKD2FkZGVkX2tvbmdfdGlsZRgZIAEoDjIZLm1haGpvbmcudjEuQWRkZWRLb25nVGlsZUgSiAEBQg4KDF9taW5pbXVtX2ZhbkIOCgxfYmFzZV9wb2ludHNCEAoOX2Zsb3dlcl9wb2ludHNCDgoMX3RocmVlX2tvbmdzQhwKGl9uaW5lX2dhdGVzX3Rlcm1pbmFsX3B1bmdzQh4KHF93YWl0X2NvdW50c19leGhhdXN0ZWRfdGlsZXNCHQobX3NldmVuX3BhaXJzX2hvbm9yX3RpbGVfaG9nQiEKH19sZXNzZXJfaG9ub3JzX2tuaXR0ZWRfc3RyYWlnaHRCHQobX2tuaXR0ZWRfc3RyYWlnaHRfYWxsX2Nob3dzQhYKFF9zdGFuZGFyZF9wb2ludF90aWVzQhEKD19mYWxzZV93aW5fZWFjaEIVChNfbm90X3JlYWR5X3dpbl9lYWNoQh8KHV9mYWxzZV93aW5fbG9zZXNfcmlnaHRfdG9fd2luQiQKIl9kZWxpYmVyYXRlX2ZhbHNlX3dpbl9kaXNxdWFsaWZpZXNCDQoLX2dyYWRlZF9taW5CDQoLX2dyYWRlZF9tYXhCBwoFX3dhbGxCFgoUX2xhc3RfZGlzY2FyZF9jbGFpbXNCEgoQX2FkZGVkX2tvbmdfdGlsZSI5CglGYW5Qb2ludHMSHAoDZmFuGAEgASgOMg8ubWFoam9uZy52MS5GYW4SDgoGcG9pbnRzGAIgASgNIk8KDEZhbkV4Y2x1c2lvbhIcCgNmYW4YASABKA4yDy5tYWhqb25nLnYxLkZhbhIhCghleGNsdWRlZBgCIAEoDjIPLm1haGpvbmcudjEuRmFuIh8KDVBlbmFsdHlHcmFkZXMSDgoGcG9pbnRzGAEgAygNIkoKElJlcGVhdE9mZmVuY2VTY2FsZRIYChBmaXJzdF9pc193YXJuaW5nGAEgASgIEg0KBXN0ZXBzGAIgAygNEgsKA2NhcBgDIAEoDSJdChBMYXRlQXJyaXZhbFNjYWxlEioKBXRpZXJzGAEgAygLMhsubWFoam9uZy52MS5MYXRlQXJyaXZhbFRpZXISHQoVZm9yZmVpdF9hZnRlcl9taW51dGVzGAIgASgNIkkKD0xhdGVBcnJpdmFsVGllchIVCg11cF90b19taW51dGVzGAEgASgNEg4KBnBvaW50cxgCIAEoDRIPCgd3YXJuaW5nGAMgASgIImwKFkRlc2NyaWJlUnVsZXNldFJlcXVlc3QSJAoHcnVsZXNldBgBIAEoDjITLm1haGpvbmcudjEuUnVsZXNldBIsCglvdmVycmlkZXMYAiABKAsyGS5tYWhqb25nLnYxLlJ1bGVPdmVycmlkZXMihwEKF0Rlc2NyaWJlUnVsZXNldFJlc3BvbnNlEiQKB3J1bGVzZXQYASABKA4yEy5tYWhqb25nLnYxLlJ1bGVzZXQSGQoRcnVsZXNfZmluZ2VycHJpbnQYAiABKAkSKwoIc3dpdGNoZXMYAyADKAsyGS5tYWhqb25nLnYxLlJ1bGVzZXRTd2l0Y2giPQoNUnVsZXNldFN3aXRjaBIMCgRuYW1lGAEgASgJEg0KBXZhbHVlGAIgASgJEg8KB21lYW5pbmcYAyABKAkqgQEKDlRocmVlS29uZ3NSdWxlEiAKHFRIUkVFX0tPTkdTX1JVTEVfVU5TUEVDSUZJRUQQABIjCh9USFJFRV9LT05HU19SVUxFX0ZBTUlMWV9PRl9FQUNIEAESKAokVEhSRUVfS09OR1NfUlVMRV9DT05DRUFMRURfS09OR19BRERTEAIqkAEKFk5pbmVHYXRlc1Rlcm1pbmFsUHVuZ3MSKQolTklORV9HQVRFU19URVJNSU5BTF9QVU5HU19VTlNQRUNJRklFRBAAEicKI05JTkVfR0FURVNfVEVSTUlOQUxfUFVOR1NfT05FX0ZFV0VSEAESIgoeTklORV9HQVRFU19URVJNSU5BTF9QVU5HU19OT05FEAIqggEKEVN0YW5kYXJkUG9pbnRUaWVzEiMKH1NUQU5EQVJEX1BPSU5UX1RJRVNfVU5TUEVDSUZJRUQQABIkCiBTVEFOREFSRF9QT0lOVF9USUVTX1NIQVJFX1BMQUNFUxABEiIKHlNUQU5EQVJEX1BPSU5UX1RJRVNfU0FNRV9QTEFDRRACKlgKBFdhbGwSFAoQV0FMTF9VTlNQRUNJRklFRBAAEhMKD1dBTExfU0hBUkVEXzEzNhABEhMKD1dBTExfU0hBUkVEXzE0NBACEhAKDFdBTExfQk9UWk9ORRADKngKEUxhc3REaXNjYXJkQ2xhaW1zEiMKH0xBU1RfRElTQ0FSRF9DTEFJTVNfVU5TUEVDSUZJRUQQABIhCh1MQVNUX0RJU0NBUkRfQ0xBSU1TX1dJTlNfT05MWRABEhsKF0xBU1RfRElTQ0FSRF9DTEFJTVNfQUxMEAIqbgoNQWRkZWRLb25nVGlsZRIfChtBRERFRF9LT05HX1RJTEVfVU5TUEVDSUZJRUQQABIeChpBRERFRF9LT05HX1RJTEVfSlVTVF9EUkFXThABEhwKGEFEREVEX0tPTkdfVElMRV9BTllfSEVMRBACYgZwcm90bzM", [file_mahjong_v1_fan, file_mahjong_v1_ruleset]);
 
 /**
  * House rules: switches that replace the ruleset's own for one request. Every field is
@@ -187,6 +187,28 @@ export type RuleOverrides = Message<"mahjong.v1.RuleOverrides"> & {
    * @generated from field: mahjong.v1.LateArrivalScale late_arrival = 22;
    */
   lateArrival?: LateArrivalScale | undefined;
+
+  /**
+   * The wall of a hand in play (ReplayHand, LegalActions, ArbitrateClaims); the rulesets
+   * say WALL_SHARED_136.
+   *
+   * @generated from field: optional mahjong.v1.Wall wall = 23;
+   */
+  wall?: Wall | undefined;
+
+  /**
+   * What may be claimed on the last discard; the rulesets say WINS_ONLY.
+   *
+   * @generated from field: optional mahjong.v1.LastDiscardClaims last_discard_claims = 24;
+   */
+  lastDiscardClaims?: LastDiscardClaims | undefined;
+
+  /**
+   * Which tile an added kong may add; the rulesets say JUST_DRAWN.
+   *
+   * @generated from field: optional mahjong.v1.AddedKongTile added_kong_tile = 25;
+   */
+  addedKongTile?: AddedKongTile | undefined;
 };
 
 /**
@@ -584,4 +606,115 @@ export enum StandardPointTies {
  */
 export const StandardPointTiesSchema: GenEnum<StandardPointTies> = /*@__PURE__*/
   enumDesc(file_mahjong_v1_house_rules, 2);
+
+/**
+ * The wall hands are played from.
+ *
+ * @generated from enum mahjong.v1.Wall
+ */
+export enum Wall {
+  /**
+   * Not set: the ruleset's (WALL_SHARED_136 in all three).
+   *
+   * @generated from enum value: WALL_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * One shared wall of the 136 tiles without flowers: 84 draws after the deal, replacements
+   * included; the 84th is the last tile.
+   *
+   * @generated from enum value: WALL_SHARED_136 = 1;
+   */
+  SHARED_136 = 1,
+
+  /**
+   * One shared wall of all 144 tiles with the flowers: 92 draws after the deal.
+   *
+   * @generated from enum value: WALL_SHARED_144 = 2;
+   */
+  SHARED_144 = 2,
+
+  /**
+   * Botzone's judge: each seat draws from its own wall of 21 after the deal; a hand ends
+   * when the seat to draw has none left; the last tile is when the next seat's wall is empty.
+   *
+   * @generated from enum value: WALL_BOTZONE = 3;
+   */
+  BOTZONE = 3,
+}
+
+/**
+ * Describes the enum mahjong.v1.Wall.
+ */
+export const WallSchema: GenEnum<Wall> = /*@__PURE__*/
+  enumDesc(file_mahjong_v1_house_rules, 3);
+
+/**
+ * What may be claimed on the last discard (RULES.md §3.7).
+ *
+ * @generated from enum mahjong.v1.LastDiscardClaims
+ */
+export enum LastDiscardClaims {
+  /**
+   * Not set: the ruleset's (WINS_ONLY in all three).
+   *
+   * @generated from enum value: LAST_DISCARD_CLAIMS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Only a win (海底捞月).
+   *
+   * @generated from enum value: LAST_DISCARD_CLAIMS_WINS_ONLY = 1;
+   */
+  WINS_ONLY = 1,
+
+  /**
+   * Any claim.
+   *
+   * @generated from enum value: LAST_DISCARD_CLAIMS_ALL = 2;
+   */
+  ALL = 2,
+}
+
+/**
+ * Describes the enum mahjong.v1.LastDiscardClaims.
+ */
+export const LastDiscardClaimsSchema: GenEnum<LastDiscardClaims> = /*@__PURE__*/
+  enumDesc(file_mahjong_v1_house_rules, 4);
+
+/**
+ * Which tile an added kong (加杠) may add to a melded pung.
+ *
+ * @generated from enum mahjong.v1.AddedKongTile
+ */
+export enum AddedKongTile {
+  /**
+   * Not set: the ruleset's (JUST_DRAWN in all three).
+   *
+   * @generated from enum value: ADDED_KONG_TILE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Only the tile just drawn (R98 §7-7).
+   *
+   * @generated from enum value: ADDED_KONG_TILE_JUST_DRAWN = 1;
+   */
+  JUST_DRAWN = 1,
+
+  /**
+   * Any copy held, also one kept since an earlier draw (Botzone's judge).
+   *
+   * @generated from enum value: ADDED_KONG_TILE_ANY_HELD = 2;
+   */
+  ANY_HELD = 2,
+}
+
+/**
+ * Describes the enum mahjong.v1.AddedKongTile.
+ */
+export const AddedKongTileSchema: GenEnum<AddedKongTile> = /*@__PURE__*/
+  enumDesc(file_mahjong_v1_house_rules, 5);
 
