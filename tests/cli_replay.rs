@@ -122,31 +122,13 @@ fn a_readable_account_without_json() {
 /// just drawn.
 #[test]
 fn an_added_kong_with_an_earlier_held_tile_under_botzone_walls() {
-    let record = "Match bugang
-Wind 0
-Player 0 Deal B5 B5 B5 W1 W2 W3 W4 W5 W6 W7 W8 W9 T1
-Player 1 Deal B5 F1 F1 F2 F2 F3 F3 F4 F4 J1 J1 J2 J2
-Player 2 Deal T2 T2 T3 T3 T4 T4 T5 T5 T6 T6 T7 T7 T8
-Player 3 Deal B1 B1 B2 B2 B3 B3 B4 B4 B6 B6 B7 B7 B8
-Player 0 Draw J3
-Player 0 Play J3
-Player 1 Draw B9
-Player 1 Play B5
-Player 0 Peng B5
-Player 0 Play T1
-Player 1 Draw B9
-Player 1 Play B9
-Player 2 Draw T9
-Player 2 Play T9
-Player 3 Draw T9
-Player 3 Play T9
-Player 0 Draw J3
-Player 0 BuGang B5
-Player 0 Draw T9
-Player 0 Play T9
-";
+    let record = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/replay-added-kong-held.txt"
+    ))
+    .expect("the record");
     let codes = |wall: &str| -> Vec<(u64, String)> {
-        let out = referee_with_stdin(&["replay", "--json", "--wall", wall, "-"], record);
+        let out = referee_with_stdin(&["replay", "--json", "--wall", wall, "-"], &record);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
         v["violations"]

@@ -100,30 +100,6 @@ fn changes<T: std::fmt::Debug>(
     without_fingerprint(&a) != without_fingerprint(&b)
 }
 
-/// East pungs South's B5 and later adds the fourth B5, kept since the pung, after drawing J3.
-const ADDED_KONG_HELD: &str = "Match bugang
-Wind 0
-Player 0 Deal B5 B5 B5 W1 W2 W3 W4 W5 W6 W7 W8 W9 T1
-Player 1 Deal B5 F1 F1 F2 F2 F3 F3 F4 F4 J1 J1 J2 J2
-Player 2 Deal T2 T2 T3 T3 T4 T4 T5 T5 T6 T6 T7 T7 T8
-Player 3 Deal B1 B1 B2 B2 B3 B3 B4 B4 B6 B6 B7 B7 B8
-Player 0 Draw J3
-Player 0 Play J3
-Player 1 Draw B9
-Player 1 Play B5
-Player 0 Peng B5
-Player 0 Play T1
-Player 1 Draw B9
-Player 1 Play B9
-Player 2 Draw T9
-Player 2 Play T9
-Player 3 Draw T9
-Player 3 Play T9
-Player 0 Draw J3
-Player 0 BuGang B5
-Player 0 Draw T9
-Player 0 Play T9";
-
 /// Whether the hand in Botzone's text replays differently with the overrides `o`.
 fn replays_differently(text: &str, o: &Value) -> bool {
     let replay = |overrides: Option<pb::RuleOverrides>| {
@@ -351,7 +327,11 @@ fn every_switch_changes_the_result_of_a_hand() {
     accounting(
         "added_kong_tile",
         replays_differently(
-            ADDED_KONG_HELD,
+            &std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/data/replay-added-kong-held.txt"
+            ))
+            .expect("the record"),
             &json!({"addedKongTile": "ADDED_KONG_TILE_ANY_HELD"}),
         ),
     );

@@ -44,25 +44,12 @@ Player 3 Deal B1 B1 B2 B2 B3 B3 B4 B4 B6 B6 B7 B7 B8";
 
 #[test]
 fn an_added_kong_with_a_tile_held_since_earlier_is_botzone_only() {
-    let text = format!(
-        "{DEAL}
-Player 0 Draw J3
-Player 0 Play J3
-Player 1 Draw B9
-Player 1 Play B5
-Player 0 Peng B5
-Player 0 Play T1
-Player 1 Draw B9
-Player 1 Play B9
-Player 2 Draw T9
-Player 2 Play T9
-Player 3 Draw T9
-Player 3 Play T9
-Player 0 Draw J3
-Player 0 BuGang B5
-Player 0 Draw T9
-Player 0 Play T9"
-    );
+    // East pungs South's B5 and adds the fourth, kept since the pung, after drawing J3.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/replay-added-kong-held.txt"
+    ))
+    .expect("the record");
     // Line 20 is the BuGang: the B5 was kept since the pung, the tile drawn is J3.
     let (found, _) = run(&text, &rules(WallRule::Shared136));
     assert_eq!(found[0], (20, "ADDED_KONG_NOT_DRAWN"), "{found:?}");

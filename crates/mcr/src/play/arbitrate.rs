@@ -113,7 +113,7 @@ pub fn arbitrate(
             && !matches!(claim.action, Action::Win(_))
         {
             Some("a tile added to a kong can only be robbed to win".to_owned())
-        } else if !names_the_offer(claim.action, offer.tile()) {
+        } else if !claim.action.claims_tile(offer.tile()) {
             Some(format!(
                 "the claim does not name the offered {}",
                 offer.tile()
@@ -155,26 +155,6 @@ pub fn arbitrate(
         overridden: order.collect(),
         illegal,
     })
-}
-
-fn names_the_offer(action: Action, tile: Tile) -> bool {
-    match action {
-        Action::Chow(middle) => {
-            middle.suit().is_some()
-                && middle.suit() == tile.suit()
-                && middle
-                    .rank()
-                    .zip(tile.rank())
-                    .is_some_and(|(m, t)| m.abs_diff(t) <= 1)
-                && matches!(middle.rank(), Some(2..=8))
-        }
-        Action::Pung(t) | Action::Kong(t) | Action::Win(t) => t == tile,
-        Action::Draw(_)
-        | Action::Flower(_)
-        | Action::Discard(_)
-        | Action::ConcealedKong(_)
-        | Action::AddedKong(_) => false,
-    }
 }
 
 /// A claim checked against its maker's view, when given.

@@ -80,6 +80,28 @@ impl Action {
         }
     }
 
+    /// Whether the action is a claim of `tile` (a chow by its middle tile, a pung, kong or win
+    /// naming it).
+    pub fn claims_tile(self, tile: Tile) -> bool {
+        match self {
+            Action::Chow(middle) => {
+                middle.suit().is_some()
+                    && middle.suit() == tile.suit()
+                    && matches!(middle.rank(), Some(2..=8))
+                    && middle
+                        .rank()
+                        .zip(tile.rank())
+                        .is_some_and(|(m, t)| m.abs_diff(t) <= 1)
+            }
+            Action::Pung(t) | Action::Kong(t) | Action::Win(t) => t == tile,
+            Action::Draw(_)
+            | Action::Flower(_)
+            | Action::Discard(_)
+            | Action::ConcealedKong(_)
+            | Action::AddedKong(_) => false,
+        }
+    }
+
     /// The claim's rank in priority (RULES.md §1.4: 和 > 碰/杠 > 吃); 0 for other actions.
     pub const fn claim_rank(self) -> u8 {
         match self {

@@ -718,17 +718,7 @@ impl PlayState {
         let mut seen = [false; 4];
         seen[event.seat.index()] = true;
         for &OverriddenClaim { seat, action } in &event.overridden {
-            let valid = seat != offerer
-                && !seen[seat.index()]
-                && match action {
-                    Action::Chow(middle) => chow_others(middle, tile).is_some(),
-                    Action::Pung(t) | Action::Kong(t) | Action::Win(t) => t == tile,
-                    Action::Draw(_)
-                    | Action::Flower(_)
-                    | Action::Discard(_)
-                    | Action::ConcealedKong(_)
-                    | Action::AddedKong(_) => false,
-                };
+            let valid = seat != offerer && !seen[seat.index()] && action.claims_tile(tile);
             seen[seat.index()] = true;
             if !valid {
                 effects.add(
