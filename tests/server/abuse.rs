@@ -275,6 +275,8 @@ async fn repeated_fields_over_their_maxima_are_rejected_at_their_path() {
         .compute_standings(standings(2, 65, 1))
         .await
         .expect_err("too many sessions");
+    // Rejected before any work: a few milliseconds here; 2 s leaves a loaded machine room
+    // while still failing a service that would do the work (seconds for these sizes).
     assert!(started.elapsed() < std::time::Duration::from_secs(2));
     for (status, field) in [
         (penalty, "offences"),
@@ -774,6 +776,8 @@ async fn hand_records_over_their_maxima_are_rejected_at_their_path() {
         )))
         .await
         .expect_err("too many lines");
+    // Rejected before any work: a few milliseconds here; 2 s leaves a loaded machine room
+    // while still failing a service that would do the work (seconds for these sizes).
     assert!(started.elapsed() < std::time::Duration::from_secs(2));
     for (status, field, start) in [
         (many_events, "structured.events", "VALUE_INVALID: at most"),
@@ -825,6 +829,8 @@ async fn views_and_claims_over_their_maxima_are_rejected_at_their_path() {
         })
         .await
         .expect_err("too many claims");
+    // Rejected before any work: a few milliseconds here; 2 s leaves a loaded machine room
+    // while still failing a service that would do the work (seconds for these sizes).
     assert!(started.elapsed() < std::time::Duration::from_secs(2));
     for (status, field) in [(visible, "view.visible_tiles"), (claims, "claims")] {
         let d = details(&status);
