@@ -4,13 +4,15 @@
 //! [`legal_actions`]; one that is not legal is set aside with what the rules do to its
 //! maker (R98 §14-2, §14-3, §14-6).
 
+use crate::declaration::WinSource;
 use crate::penalty::{Infraction, Offence, Ruling, rule};
 use crate::ruleset::{MultipleWinners, Ruleset};
 use crate::seat::Seat;
 use crate::tile::Tile;
 
-use super::legal::{Moment, SeatView, legal_actions};
-use super::record::Action;
+use super::legal::{Moment, SeatView, legal_actions, win_parts};
+use super::record::{Action, chow_others};
+use super::win::judge_parts;
 
 /// What is offered to the others: a discard, or a tile added to a melded pung.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -194,26 +196,11 @@ fn judge_claim(
     let infraction = match claim.action {
         Action::Win(tile) => {
             // The false declaration as the judge rules it (错和, 和错牌, 诈和, 有意诈和).
-            let judged = super::win::judge_parts(
-                &super::win::WinParts {
-                    seat,
-                    concealed: &view.concealed,
-                    melds: &view.melds,
-                    flowers: view.flowers,
-                    prevalent_wind: view.prevalent_wind,
-                    tile,
-                    source: match offer {
-                        Offer::Discard { from, .. } => {
-                            crate::declaration::WinSource::Discard { discarder: from }
-                        }
-                        Offer::AddedKong { from, .. } => {
-                            crate::declaration::WinSource::RobbingKong { robbed: from }
-                        }
-                    },
-                    circumstances: super::record::Circumstances::default(),
-                },
-                rules,
-            );
+            let source = match offer {
+                Offer::Discard { from, .. } => WinSource::Discard { discarder: from },
+                Offer::AddedKong { from, .. } => WinSource::RobbingKong { robbed: from },
+            };
+            let judged = judge_parts(&win_parts(view, tile, source), rules);
             let message = if view.barred {
                 format!("{seat} lost the right to win this hand")
             } else {
@@ -271,21 +258,14 @@ fn held_or(view: &SeatView, action: Action, empty: Infraction, wrong: Infraction
     let has = match action {
         Action::Pung(t) => c[t.index()] >= 2,
         Action::Kong(t) => c[t.index()] >= 3,
-        Action::Chow(middle) => {
-            let (Some(suit), Some(m)) = (middle.suit(), middle.rank()) else {
-                return empty;
-            };
-            let offered = match view.moment {
-                Moment::Discard { tile, .. } => tile.rank(),
-                Moment::AddedKong { .. }
-                | Moment::Drew { .. }
-                | Moment::DrewFlower(_)
-                | Moment::Claimed => None,
-            };
-            (m - 1..=m + 1)
-                .filter(|&r| Some(r) != offered)
-                .all(|r| Tile::numbered(suit, r).is_some_and(|t| c[t.index()] > 0))
-        }
+        Action::Chow(middle) => match view.moment {
+            Moment::Discard { tile, .. } => chow_others(middle, tile)
+                .is_some_and(|others| others.iter().all(|t| c[t.index()] > 0)),
+            Moment::AddedKong { .. }
+            | Moment::Drew { .. }
+            | Moment::DrewFlower(_)
+            | Moment::Claimed => false,
+        },
         Action::Draw(_)
         | Action::Flower(_)
         | Action::Discard(_)

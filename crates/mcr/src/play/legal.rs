@@ -8,15 +8,15 @@
 //! here is accepted there.
 
 use crate::analysis::{Analysis, InPlay, analyze};
+use crate::declaration::WinSource;
 use crate::hand::{HandInput, KongExposure, Meld, MeldInput, WinContext};
 use crate::ruleset::{AddedKongTile, LastDiscardClaims, Ruleset};
 use crate::seat::Seat;
 use crate::tile::{Counts, Tile, Wind};
 
-use super::record::{Action, Circumstances, Flower};
-use super::state::{DrawKind, Phase, PlayState, Wall};
-use super::win::{JudgedWin, WinParts, judge_if_win};
-use crate::declaration::WinSource;
+use super::record::{Action, Flower, chow_others};
+use super::state::{DrawKind, Phase, PlayState, Wall, tiles_of};
+use super::win::{JudgedWin, WinParts, circumstances, judge_if_win};
 
 /// What the seat is asked to decide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -245,19 +245,14 @@ pub fn call_analysis(view: &SeatView, action: Action, rules: &Ruleset) -> Option
             vec![tile; 3],
         ),
         Action::Chow(middle) => {
-            let suit = middle.suit()?;
-            let m = middle.rank()?;
-            let others: Vec<Tile> = (m.checked_sub(1)?..=m + 1)
-                .filter(|&r| Some(r) != tile.rank())
-                .map(|r| Tile::numbered(suit, r))
-                .collect::<Option<_>>()?;
-            let first = Tile::numbered(suit, m - 1)?;
+            let others = chow_others(middle, tile)?;
+            let first = Tile::from_index(middle.index_u8() - 1)?;
             (
                 Meld::Chow {
                     first,
                     claimed: Some(tile),
                 },
-                others,
+                others.to_vec(),
             )
         }
         Action::Pung(_)
@@ -305,13 +300,6 @@ pub fn call_analysis(view: &SeatView, action: Action, rules: &Ruleset) -> Option
     })
 }
 
-fn tiles_of(counts: &Counts) -> Vec<Tile> {
-    Tile::ALL
-        .iter()
-        .flat_map(|&t| std::iter::repeat_n(t, usize::from(counts[t.index()])))
-        .collect()
-}
-
 fn push_discards(c: &Counts, out: &mut Vec<LegalAction>) {
     for t in Tile::ALL {
         if c[t.index()] > 0 {
@@ -322,22 +310,16 @@ fn push_discards(c: &Counts, out: &mut Vec<LegalAction>) {
 
 /// The middle tiles of the chows the hand can make with `discard`, lowest first.
 fn chow_middles(c: &Counts, discard: Tile) -> Vec<Tile> {
-    let mut out = Vec::new();
     let (Some(suit), Some(rank)) = (discard.suit(), discard.rank()) else {
-        return out;
+        return Vec::new();
     };
-    for middle in rank.saturating_sub(1)..=rank + 1 {
-        if !(2..=8).contains(&middle) {
-            continue;
-        }
-        let held = (middle - 1..=middle + 1)
-            .filter(|&r| r != rank)
-            .all(|r| Tile::numbered(suit, r).is_some_and(|t| c[t.index()] > 0));
-        if held {
-            out.extend(Tile::numbered(suit, middle));
-        }
-    }
-    out
+    (rank.saturating_sub(1)..=rank + 1)
+        .filter_map(|m| Tile::numbered(suit, m))
+        .filter(|&middle| {
+            chow_others(middle, discard)
+                .is_some_and(|others| others.iter().all(|t| c[t.index()] > 0))
+        })
+        .collect()
 }
 
 /// The win on `tile` from `source`, when it is one (at or above the minimum) and the seat
@@ -352,20 +334,7 @@ fn push_win(
     if view.barred {
         return;
     }
-    let judged = judge_if_win(
-        &WinParts {
-            seat: view.seat,
-            concealed: &view.concealed,
-            melds: &view.melds,
-            flowers: view.flowers,
-            prevalent_wind: view.prevalent_wind,
-            tile,
-            source,
-            circumstances: view_circumstances(view, tile, source),
-        },
-        rules,
-    );
-    if let Some(judged) = judged {
+    if let Some(judged) = judge_if_win(&win_parts(view, tile, source), rules) {
         out.push(LegalAction {
             action: Action::Win(tile),
             win: Some(Box::new(judged)),
@@ -374,31 +343,30 @@ fn push_win(
     }
 }
 
-/// The circumstances of a win now, from the view (the same reading as the replay's).
-fn view_circumstances(view: &SeatView, tile: Tile, source: WinSource) -> Circumstances {
-    let in_sight = view.visible[tile.index()];
-    match (source, view.moment) {
-        (WinSource::SelfDrawn, Moment::Drew { kind, .. }) => Circumstances {
-            self_drawn: true,
-            kong_replacement: kind == DrawKind::AfterKong,
-            robbing_kong: false,
-            last_tile: view.wall.drawn_is_last(view.seat),
-            last_copy: in_sight >= 3,
-        },
-        (WinSource::Discard { discarder }, _) => Circumstances {
-            self_drawn: false,
-            kong_replacement: false,
-            robbing_kong: false,
-            last_tile: view.wall.discard_is_last(discarder),
-            last_copy: in_sight.saturating_sub(1) >= 3,
-        },
-        (WinSource::RobbingKong { .. }, _) => Circumstances {
-            self_drawn: false,
-            kong_replacement: false,
-            robbing_kong: true,
-            last_tile: false,
-            last_copy: in_sight.saturating_sub(1) >= 3,
-        },
-        (WinSource::SelfDrawn, _) => Circumstances::default(),
+/// The seat's declaration of 和 on `tile` from `source` now, as the judge reads it: its
+/// tiles, and the circumstances of the moment read as the replay reads them.
+pub(crate) fn win_parts(view: &SeatView, tile: Tile, source: WinSource) -> WinParts<'_> {
+    let kind = match view.moment {
+        Moment::Drew { kind, .. } => kind,
+        Moment::DrewFlower(_)
+        | Moment::Claimed
+        | Moment::Discard { .. }
+        | Moment::AddedKong { .. } => DrawKind::Normal,
+    };
+    WinParts {
+        seat: view.seat,
+        concealed: &view.concealed,
+        melds: &view.melds,
+        flowers: view.flowers,
+        prevalent_wind: view.prevalent_wind,
+        tile,
+        source,
+        circumstances: circumstances(
+            &view.wall,
+            view.seat,
+            source,
+            kind,
+            view.visible[tile.index()],
+        ),
     }
 }

@@ -42,6 +42,29 @@ pub enum Drawn {
     Flower(Flower),
 }
 
+/// The two tiles a chow of `discard` with `middle` in the middle needs from the hand; `None`
+/// when no such chow exists (an honour, a middle of rank 1 or 9, or not next to the discard).
+pub(crate) fn chow_others(middle: Tile, discard: Tile) -> Option<[Tile; 2]> {
+    let suit = middle.suit()?;
+    let rank = middle.rank()?;
+    if discard.suit() != Some(suit) || !(2..=8).contains(&rank) {
+        return None;
+    }
+    let d = discard.rank()?;
+    if d + 1 < rank || d > rank + 1 {
+        return None;
+    }
+    let mut others = [middle; 2];
+    let mut n = 0;
+    for r in rank - 1..=rank + 1 {
+        if r != d {
+            others[n] = Tile::numbered(suit, r)?;
+            n += 1;
+        }
+    }
+    Some(others)
+}
+
 /// What a seat does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -84,15 +107,7 @@ impl Action {
     /// naming it).
     pub fn claims_tile(self, tile: Tile) -> bool {
         match self {
-            Action::Chow(middle) => {
-                middle.suit().is_some()
-                    && middle.suit() == tile.suit()
-                    && matches!(middle.rank(), Some(2..=8))
-                    && middle
-                        .rank()
-                        .zip(tile.rank())
-                        .is_some_and(|(m, t)| m.abs_diff(t) <= 1)
-            }
+            Action::Chow(middle) => chow_others(middle, tile).is_some(),
             Action::Pung(t) | Action::Kong(t) | Action::Win(t) => t == tile,
             Action::Draw(_)
             | Action::Flower(_)

@@ -1,7 +1,7 @@
 //! The state of a hand in play: the wall, each seat's tiles, melds, flowers and discards,
 //! whose turn it is and what may follow.
 
-use crate::hand::{Claim, KongExposure, Meld};
+use crate::hand::{KongExposure, Meld};
 use crate::ruleset::{PlayRules, WallRule};
 use crate::seat::{BySeat, Seat};
 use crate::tile::{Counts, Tile, Wind};
@@ -125,13 +125,7 @@ impl SeatState {
 
     /// The concealed tiles, sorted.
     pub fn concealed_tiles(&self) -> Vec<Tile> {
-        let mut tiles = Vec::with_capacity(14);
-        for t in Tile::ALL {
-            for _ in 0..self.concealed[t.index()] {
-                tiles.push(t);
-            }
-        }
-        tiles
+        tiles_of(&self.concealed)
     }
 
     /// Number of concealed tiles.
@@ -418,9 +412,12 @@ impl PlayState {
             opening: true,
         }
     }
+}
 
-    /// The relation of a claimed tile's source to the claimer, as a meld records it.
-    pub(crate) fn source(claimer: Seat, from: Seat) -> Option<Claim> {
-        claimer.relation_to(from)
-    }
+/// The tiles counted in `counts`, in tile order.
+pub(crate) fn tiles_of(counts: &Counts) -> Vec<Tile> {
+    Tile::ALL
+        .iter()
+        .flat_map(|&t| std::iter::repeat_n(t, usize::from(counts[t.index()])))
+        .collect()
 }

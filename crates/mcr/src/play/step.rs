@@ -10,9 +10,10 @@ use crate::seat::{BySeat, Seat};
 use crate::tile::{Tile, Wind};
 
 use super::code::{At, Consequence, PlayCode, PlayViolation};
-use super::record::{Action, Drawn, Event, Flower, OverriddenClaim};
+use super::record::{Action, Drawn, Event, Flower, OverriddenClaim, chow_others};
 use super::state::{DrawKind, Ending, Phase, PlayState, Wall};
-use super::win::{JudgedWin, WinOn, judge};
+use super::win::{JudgedWin, judge};
+use crate::declaration::WinSource;
 
 /// What events did besides changing the state: the findings, and every declaration of 和
 /// judged (the valid one and the false ones).
@@ -363,7 +364,7 @@ impl PlayState {
                         format!("{seat} declares a self-drawn win on {named}, but drew {tile}: the win is judged on {tile}"),
                     );
                 }
-                self.declare(seat, tile, WinOn::Drawn(kind), rules, at, effects);
+                self.declare(seat, tile, (WinSource::SelfDrawn, kind), rules, at, effects);
                 Ok(())
             }
             Action::Draw(_) | Action::Chow(_) | Action::Pung(_) | Action::Kong(_) => Err(
@@ -530,7 +531,7 @@ impl PlayState {
                 self.declare(
                     seat,
                     tile,
-                    WinOn::Discard { discarder, last },
+                    (WinSource::Discard { discarder }, DrawKind::Normal),
                     rules,
                     at,
                     effects,
@@ -587,7 +588,7 @@ impl PlayState {
     }
 
     fn pung(&mut self, seat: Seat, discarder: Seat, tile: Tile) -> Result<(), (PlayCode, String)> {
-        let from = PlayState::source(seat, discarder);
+        let from = seat.relation_to(discarder);
         if self.seats[seat].concealed()[tile.index()] < 2 {
             return Err((
                 PlayCode::PungWithoutPair,
@@ -606,7 +607,7 @@ impl PlayState {
         discarder: Seat,
         tile: Tile,
     ) -> Result<(), (PlayCode, String)> {
-        let from = PlayState::source(seat, discarder);
+        let from = seat.relation_to(discarder);
         if self.seats[seat].concealed()[tile.index()] < 3 {
             return Err((
                 PlayCode::KongWithoutTiles,
@@ -681,7 +682,7 @@ impl PlayState {
                 self.declare(
                     seat,
                     tile,
-                    WinOn::Robbed { robbed: adder },
+                    (WinSource::RobbingKong { robbed: adder }, DrawKind::Normal),
                     rules,
                     at,
                     effects,
@@ -759,7 +760,7 @@ impl PlayState {
         &mut self,
         seat: Seat,
         tile: Tile,
-        on: WinOn,
+        on: (WinSource, DrawKind),
         rules: &Ruleset,
         at: At,
         effects: &mut Effects,
@@ -813,29 +814,6 @@ fn false_reason(judged: &JudgedWin) -> String {
             "not a winning shape".to_owned()
         }
     }
-}
-
-/// The two tiles a chow of `discard` with `middle` in the middle needs from the hand; `None`
-/// when no such chow exists (an honour, a middle of rank 1 or 9, or not next to the discard).
-fn chow_others(middle: Tile, discard: Tile) -> Option<[Tile; 2]> {
-    let suit = middle.suit()?;
-    let rank = middle.rank()?;
-    if discard.suit() != Some(suit) || !(2..=8).contains(&rank) {
-        return None;
-    }
-    let d = discard.rank()?;
-    if d + 1 < rank || d > rank + 1 {
-        return None;
-    }
-    let mut others = [middle; 2];
-    let mut n = 0;
-    for r in rank - 1..=rank + 1 {
-        if r != d {
-            others[n] = Tile::numbered(suit, r)?;
-            n += 1;
-        }
-    }
-    Some(others)
 }
 
 fn out_of_turn(seat: Seat, why: &str) -> (PlayCode, String) {

@@ -12,7 +12,7 @@ use crate::shape::shanten::shanten;
 use crate::tile::{Counts, Tile, Wind};
 
 use super::record::Circumstances;
-use super::state::{DrawKind, PlayState};
+use super::state::{DrawKind, PlayState, Wall};
 
 /// A declaration of 和, judged.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,28 +44,18 @@ impl JudgedWin {
     }
 }
 
-/// Where the winning tile came from, with what the state knows of it.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum WinOn {
-    /// The tile just drawn, of this kind of draw.
-    Drawn(DrawKind),
-    /// The pending discard; `last` when no draw can follow it.
-    Discard { discarder: Seat, last: bool },
-    /// The tile `robbed` adds to its pung.
-    Robbed { robbed: Seat },
-}
-
-/// Judges `seat`'s declaration of 和 on `tile`. The state is the one before the declaration;
-/// on a self-drawn win the tile is among the seat's concealed tiles.
+/// Judges `seat`'s declaration of 和 on `tile` from `source` (`kind`: how a self-drawn tile
+/// came). The state is the one before the declaration; on a self-drawn win the tile is among
+/// the seat's concealed tiles.
 pub(crate) fn judge(
     state: &PlayState,
     seat: Seat,
     tile: Tile,
-    on: WinOn,
+    (source, kind): (WinSource, DrawKind),
     rules: &Ruleset,
 ) -> JudgedWin {
     let holder = &state.seats[seat];
-    let (source, circumstances) = circumstances(state, seat, tile, on);
+    let in_sight = state.visible[tile.index()];
     judge_parts(
         &WinParts {
             seat,
@@ -75,7 +65,7 @@ pub(crate) fn judge(
             prevalent_wind: state.prevalent_wind,
             tile,
             source,
-            circumstances,
+            circumstances: circumstances(&state.wall, seat, source, kind, in_sight),
         },
         rules,
     )
@@ -99,16 +89,12 @@ pub(crate) struct WinParts<'a> {
 /// Judges a declaration of 和 from its parts: the fourteen tiles scored with the
 /// circumstances, and for a false one, which one and its ruling.
 pub(crate) fn judge_parts(parts: &WinParts<'_>, rules: &Ruleset) -> JudgedWin {
-    let Scored {
-        hand,
-        context,
-        scoring,
-        before,
-    } = scored(parts, rules);
-    let verdict = match scoring.outcome {
+    let scored = scored(parts, rules);
+    let outcome = scored.scoring.outcome;
+    let verdict = match outcome {
         Outcome::Win => WinVerdict::Valid,
         Outcome::BelowMinimum | Outcome::NotWinningShape => {
-            WinVerdict::decide(scoring.outcome, shanten(&before, parts.melds.len()))
+            WinVerdict::decide(outcome, shanten(&scored.before, parts.melds.len()))
         }
     };
     let ruling = match verdict {
@@ -123,6 +109,28 @@ pub(crate) fn judge_parts(parts: &WinParts<'_>, rules: &Ruleset) -> JudgedWin {
         )
         .ok(),
     };
+    judged(parts, scored, verdict, ruling)
+}
+
+/// [`judge_parts`] for a win only: `None` when the declaration would be false (which false
+/// declaration it is, is not worked out).
+pub(crate) fn judge_if_win(parts: &WinParts<'_>, rules: &Ruleset) -> Option<JudgedWin> {
+    let scored = scored(parts, rules);
+    (scored.scoring.outcome == Outcome::Win).then(|| judged(parts, scored, WinVerdict::Valid, None))
+}
+
+/// The judgement of the declaration `parts` describes.
+fn judged(
+    parts: &WinParts<'_>,
+    Scored {
+        hand,
+        context,
+        scoring,
+        ..
+    }: Scored,
+    verdict: WinVerdict,
+    ruling: Option<Ruling>,
+) -> JudgedWin {
     JudgedWin {
         seat: parts.seat,
         source: parts.source,
@@ -134,28 +142,6 @@ pub(crate) fn judge_parts(parts: &WinParts<'_>, rules: &Ruleset) -> JudgedWin {
         verdict,
         ruling,
     }
-}
-
-/// [`judge_parts`] for a win only: `None` when the declaration would be false (which false
-/// declaration it is, is not worked out).
-pub(crate) fn judge_if_win(parts: &WinParts<'_>, rules: &Ruleset) -> Option<JudgedWin> {
-    let Scored {
-        hand,
-        context,
-        scoring,
-        ..
-    } = scored(parts, rules);
-    (scoring.outcome == Outcome::Win).then_some(JudgedWin {
-        seat: parts.seat,
-        source: parts.source,
-        tile: parts.tile,
-        circumstances: parts.circumstances,
-        context,
-        hand,
-        scoring,
-        verdict: WinVerdict::Valid,
-        ruling: None,
-    })
 }
 
 /// The fourteen tiles of a declaration, scored, and the thirteen before the declared tile.
@@ -221,46 +207,33 @@ fn scored(parts: &WinParts<'_>, rules: &Ruleset) -> Scored {
     }
 }
 
-/// The source and circumstances of a win on `tile` by `seat` (RULES.md §3.7): the last-copy
-/// test counts the copies in sight (discards, claimed tiles, exposed melds of every seat,
-/// never concealed kongs) other than the winning tile itself.
-fn circumstances(
-    state: &PlayState,
+/// The circumstances of `seat`'s win on `tile` from `source` now (RULES.md §3.7), read from
+/// the wall and `in_sight`, the copies of the tile in sight (discards, claimed tiles and
+/// exposed melds of every seat, the tile being added to a kong; never concealed kongs): the
+/// last-copy test counts them without the winning tile itself. `kind` is how a self-drawn
+/// tile came. The replay and the legal actions both read a win this way.
+pub(crate) fn circumstances(
+    wall: &Wall,
     seat: Seat,
-    tile: Tile,
-    on: WinOn,
-) -> (WinSource, Circumstances) {
-    let in_sight = state.visible[tile.index()];
-    match on {
-        WinOn::Drawn(kind) => (
-            WinSource::SelfDrawn,
-            Circumstances {
-                self_drawn: true,
-                kong_replacement: kind == DrawKind::AfterKong,
-                robbing_kong: false,
-                last_tile: state.wall.drawn_is_last(seat),
-                last_copy: in_sight >= 3,
-            },
+    source: WinSource,
+    kind: DrawKind,
+    in_sight: u8,
+) -> Circumstances {
+    let (self_drawn, robbing_kong, last_tile, others) = match source {
+        WinSource::SelfDrawn => (true, false, wall.drawn_is_last(seat), in_sight),
+        WinSource::Discard { discarder } => (
+            false,
+            false,
+            wall.discard_is_last(discarder),
+            in_sight.saturating_sub(1),
         ),
-        WinOn::Discard { discarder, last } => (
-            WinSource::Discard { discarder },
-            Circumstances {
-                self_drawn: false,
-                kong_replacement: false,
-                robbing_kong: false,
-                last_tile: last,
-                last_copy: in_sight.saturating_sub(1) >= 3,
-            },
-        ),
-        WinOn::Robbed { robbed } => (
-            WinSource::RobbingKong { robbed },
-            Circumstances {
-                self_drawn: false,
-                kong_replacement: false,
-                robbing_kong: true,
-                last_tile: false,
-                last_copy: in_sight.saturating_sub(1) >= 3,
-            },
-        ),
+        WinSource::RobbingKong { .. } => (false, true, false, in_sight.saturating_sub(1)),
+    };
+    Circumstances {
+        self_drawn,
+        kong_replacement: self_drawn && kind == DrawKind::AfterKong,
+        robbing_kong,
+        last_tile,
+        last_copy: others >= 3,
     }
 }
