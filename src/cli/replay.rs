@@ -161,11 +161,7 @@ fn match_json(m: &BotzoneMatch, r: &Replay) -> String {
         ",\"winner\":{}",
         win.map_or("null".to_owned(), |w| w.seat.index().to_string())
     );
-    let fan = match (&r.end, win) {
-        (_, Some(w)) => w.scoring.fan_total.to_string(),
-        (mcr::play::ReplayEnd::DrawGame, None) => "0".to_owned(),
-        (mcr::play::ReplayEnd::Win(_) | mcr::play::ReplayEnd::NoResult, None) => "null".to_owned(),
-    };
+    let fan = r.end.fan().map_or("null".to_owned(), |f| f.to_string());
     let _ = write!(out, ",\"fan\":{fan}");
     match r.deltas() {
         Some(points) => {
@@ -186,12 +182,7 @@ fn match_json(m: &BotzoneMatch, r: &Replay) -> String {
         );
     }
     out.push(']');
-    let derived = match &r.end {
-        mcr::play::ReplayEnd::Win(w) => Some(w.circumstances),
-        mcr::play::ReplayEnd::DrawGame => Some(mcr::play::Circumstances::default()),
-        mcr::play::ReplayEnd::NoResult => None,
-    };
-    match derived {
+    match r.end.circumstances() {
         Some(c) => {
             let _ = write!(
                 out,

@@ -9,8 +9,8 @@ use super::super::accounting::offence::ruling_to_pb;
 use super::super::accounting::violations::{Violations, rules_of};
 use super::super::house_rules::fingerprint_text;
 use super::super::pb;
-use super::super::values::{required_seat, tile_or_violation, value_invalid};
-use super::convert::action_of;
+use super::super::values::{required_seat, value_invalid};
+use super::convert::{action_of, offered_of};
 use super::view::view_from_pb;
 
 /// `ArbitrateClaims`: the verdict on the claims, or every problem with them.
@@ -37,10 +37,12 @@ pub fn arbitrate_claims(
             None
         }
         Some(pb::arbitrate_claims_request::Offer::Discard(o)) => {
-            offered(*o, "discard", &mut v).map(|(tile, from)| Offer::Discard { tile, from })
+            offered_of(*o, FieldPath::of("offer").field("discard"), &mut v)
+                .map(|(tile, from)| Offer::Discard { tile, from })
         }
         Some(pb::arbitrate_claims_request::Offer::AddedKong(o)) => {
-            offered(*o, "added_kong", &mut v).map(|(tile, from)| Offer::AddedKong { tile, from })
+            offered_of(*o, FieldPath::of("offer").field("added_kong"), &mut v)
+                .map(|(tile, from)| Offer::AddedKong { tile, from })
         }
     };
     let mut claims = Vec::with_capacity(request.claims.len());
@@ -91,20 +93,4 @@ pub fn arbitrate_claims(
             .collect(),
         rules_fingerprint: fingerprint_text(rules.fingerprint()),
     })
-}
-
-fn offered(
-    o: pb::OfferedTile,
-    name: &'static str,
-    v: &mut Violations,
-) -> Option<(mcr::Tile, mcr::Seat)> {
-    let tile = v.take(tile_or_violation(
-        o.tile,
-        FieldPath::of("offer").field(name).field("tile"),
-    ));
-    let from = v.take(required_seat(
-        o.from,
-        FieldPath::of("offer").field(name).field("from"),
-    ));
-    Some((tile?, from?))
 }

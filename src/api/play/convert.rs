@@ -1,12 +1,13 @@
-//! Conversions the play calls share: actions, tiles or flowers drawn, circumstances.
+//! Conversions the play calls share: actions, tiles or flowers drawn, offered tiles,
+//! circumstances.
 
 use mcr::play::{Action, Circumstances, Drawn, Flower};
 use mcr::violation::FieldPath;
-use mcr::{Violation, ViolationCode};
+use mcr::{Seat, Tile, Violation, ViolationCode};
 
 use super::super::accounting::violations::Violations;
 use super::super::pb;
-use super::super::values::{tile_or_violation, value_invalid};
+use super::super::values::{required_seat, tile_or_violation, value_invalid};
 
 pub(super) fn flower_of(number: u32, field: FieldPath, v: &mut Violations) -> Option<Flower> {
     let flower = u8::try_from(number).ok().and_then(Flower::new);
@@ -123,4 +124,15 @@ pub(super) fn action_to_pb(action: Action) -> (pb::PlayAction, i32, u32) {
         Action::AddedKong(t) => (pb::PlayAction::AddedKong, tile(t), 0),
         Action::Win(t) => (pb::PlayAction::Win, tile(t), 0),
     }
+}
+
+/// A tile offered (a discard or a tile added to a kong) and its offerer, at `path`.
+pub(super) fn offered_of(
+    o: pb::OfferedTile,
+    path: FieldPath,
+    v: &mut Violations,
+) -> Option<(Tile, Seat)> {
+    let tile = v.take(tile_or_violation(o.tile, path.field("tile")));
+    let from = v.take(required_seat(o.from, path.field("from")));
+    Some((tile?, from?))
 }

@@ -3,8 +3,8 @@
 
 use mcr::play::botzone::{BotzoneMatch, RecordErrorCode, read_matches};
 use mcr::play::{
-    At, Consequence, Drawn, Event, OverriddenClaim, PlayCode, PlayState, Record, Replay, ReplayEnd,
-    ReplayOptions, Stated, replay,
+    At, Consequence, Drawn, Event, OverriddenClaim, PlayCode, PlayState, PlayViolation, Record,
+    Replay, ReplayEnd, ReplayOptions, Stated, replay_dealt,
 };
 use mcr::violation::FieldPath;
 use mcr::{BySeat, HandInput, Rules, Seat, Violation, ViolationCode};
@@ -39,7 +39,7 @@ pub fn replay_hand(
         request.ruleset
     };
     let rules = rules_of(ruleset, request.overrides.as_ref(), &mut v);
-    let (record, botzone_match) = match &request.record {
+    let (structured, botzone_match) = match &request.record {
         None => {
             v.0.push(value_invalid(
                 FieldPath::of("record"),
@@ -49,47 +49,66 @@ pub fn replay_hand(
         }
         Some(pb::replay_hand_request::Record::Structured(r)) => (record_from_pb(r, &mut v), None),
         Some(pb::replay_hand_request::Record::BotzoneText(text)) => match botzone_from_text(text) {
-            Ok(m) => (Some(m.record.clone()), Some(m)),
+            Ok(m) => (None, Some(m)),
             Err(e) => {
                 v.0.push(e);
                 (None, None)
             }
         },
     };
+    let record = botzone_match
+        .as_ref()
+        .map(|m| &m.record)
+        .or(structured.as_ref());
     let ruleset_in_force = rules.ruleset();
-    if let Some(record) = &record
-        && let Err(found) = PlayState::deal(
+    // The deal is dealt once: its problems are the request's, its state is replayed.
+    let dealt = record.map(|record| {
+        PlayState::deal(
             ruleset_in_force.play,
             record.prevalent_wind,
             &record.deal,
             record.wall.clone(),
         )
-    {
-        for f in found {
-            let (path, message) = match (&botzone_match, f.at) {
-                (Some(m), at) => (
-                    FieldPath::of("botzone_text"),
-                    format!("line {}: {}", m.line_of(at), f.message),
-                ),
-                (None, At::Deal(seat)) => (
-                    FieldPath::of("structured")
-                        .field("deal")
-                        .index(seat.index()),
-                    f.message,
-                ),
-                (None, _) => (FieldPath::of("structured").field("deal"), f.message),
-            };
-            v.0.push(Violation::new(deal_code(f.code), path, message));
+    });
+    let state = match dealt {
+        Some(Ok(state)) => Some(state),
+        Some(Err(found)) => {
+            deal_violations(found, botzone_match.as_ref(), &mut v);
+            None
         }
-    }
-    let Some(record) = record.filter(|_| v.0.is_empty()) else {
+        None => None,
+    };
+    let (Some(record), Some(state)) = (record, state) else {
         return Err(v.0);
     };
+    if !v.0.is_empty() {
+        return Err(v.0);
+    }
     let options = ReplayOptions {
         snapshots: request.include_states,
     };
-    let r = replay(&record, &ruleset_in_force, options);
+    let r = replay_dealt(state, record, &ruleset_in_force, options);
     Ok(response(&r, botzone_match.as_ref(), &rules))
+}
+
+/// The problems of a deal that cannot be played, as the request's violations.
+fn deal_violations(found: Vec<PlayViolation>, botzone: Option<&BotzoneMatch>, v: &mut Violations) {
+    for f in found {
+        let (path, message) = match (botzone, f.at) {
+            (Some(m), at) => (
+                FieldPath::of("botzone_text"),
+                format!("line {}: {}", m.line_of(at), f.message),
+            ),
+            (None, At::Deal(seat)) => (
+                FieldPath::of("structured")
+                    .field("deal")
+                    .index(seat.index()),
+                f.message,
+            ),
+            (None, _) => (FieldPath::of("structured").field("deal"), f.message),
+        };
+        v.0.push(Violation::new(deal_code(f.code), path, message));
+    }
 }
 
 /// The input code of a deal that cannot be played: a fifth copy, a seat dealt other than 13
@@ -371,16 +390,14 @@ fn response(r: &Replay, botzone: Option<&BotzoneMatch>, rules: &Rules) -> pb::Re
         out.win_source = source as i32;
         out.payer = seat_number(payer);
         out.winning_tile = tile_to_pb(win.tile);
-        out.derived = Some(circumstances_to_pb(win.circumstances));
         out.score = Some(score_sheet(
             win.hand.clone(),
             win.context,
             rules,
             win.scoring,
         ));
-    } else if r.end == ReplayEnd::DrawGame {
-        out.derived = Some(pb::Circumstances::default());
     }
+    out.derived = r.end.circumstances().map(circumstances_to_pb);
     out
 }
 

@@ -11,7 +11,7 @@ use super::super::accounting::violations::Violations;
 use super::super::hand::draft_hand;
 use super::super::pb;
 use super::super::values::{required_seat, tile_or_violation, value_invalid, wind_from_pb};
-use super::convert::flower_of;
+use super::convert::{flower_of, offered_of};
 use crate::limits;
 
 /// The view at `field` (e.g. `view`, `claims[1].view`), or `None` after recording every
@@ -179,18 +179,15 @@ fn moment_of(
                    name: &'static str,
                    v: &mut Violations|
      -> Option<(Tile, mcr::Seat)> {
-        let tile = v.take(tile_or_violation(o.tile, field.field(name).field("tile")));
-        let from = v.take(required_seat(o.from, field.field(name).field("from")));
-        if let (Some(from), Some(seat)) = (from, seat)
-            && from == seat
-        {
+        let (tile, from) = offered_of(*o, field.field(name), v)?;
+        if seat == Some(from) {
             v.0.push(value_invalid(
                 field.field(name).field("from"),
-                format!("{seat} cannot be offered its own tile"),
+                format!("{from} cannot be offered its own tile"),
             ));
             return None;
         }
-        Some((tile?, from?))
+        Some((tile, from))
     };
     match &view.moment {
         None => {

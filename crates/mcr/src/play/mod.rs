@@ -31,7 +31,7 @@ pub use legal::{
     legal_actions_with_calls,
 };
 pub use record::{Action, Circumstances, Drawn, Event, Flower, OverriddenClaim, Record, Stated};
-pub use replay::{Replay, ReplayEnd, ReplayOptions, replay};
+pub use replay::{Replay, ReplayEnd, ReplayOptions, replay, replay_dealt};
 pub use state::{DrawKind, Ending, Phase, PlayState, SeatState, Wall, WallLeft};
 pub use step::Effects;
 pub use win::JudgedWin;

@@ -32,6 +32,27 @@ pub enum ReplayEnd {
     NoResult,
 }
 
+impl ReplayEnd {
+    /// The fan total of the win, flowers excluded; 0 on a draw game; `None` without a result.
+    pub fn fan(&self) -> Option<u32> {
+        match self {
+            ReplayEnd::Win(win) => Some(win.scoring.fan_total),
+            ReplayEnd::DrawGame => Some(0),
+            ReplayEnd::NoResult => None,
+        }
+    }
+
+    /// The circumstances the log shows for the win; none on a draw game (all false); `None`
+    /// without a result.
+    pub fn circumstances(&self) -> Option<Circumstances> {
+        match self {
+            ReplayEnd::Win(win) => Some(win.circumstances),
+            ReplayEnd::DrawGame => Some(Circumstances::default()),
+            ReplayEnd::NoResult => None,
+        }
+    }
+}
+
 /// The verdict on a whole record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replay {
@@ -78,23 +99,31 @@ impl Replay {
 
 /// Replays `record` under `rules`.
 pub fn replay(record: &Record, rules: &Ruleset, options: ReplayOptions) -> Replay {
-    let mut state = match PlayState::deal(
+    match PlayState::deal(
         rules.play,
         record.prevalent_wind,
         &record.deal,
         record.wall.clone(),
     ) {
-        Ok(state) => state,
-        Err(violations) => {
-            return Replay {
-                violations,
-                end: ReplayEnd::NoResult,
-                false_wins: Vec::new(),
-                payments: None,
-                snapshots: Vec::new(),
-            };
-        }
-    };
+        Ok(state) => replay_dealt(state, record, rules, options),
+        Err(violations) => Replay {
+            violations,
+            end: ReplayEnd::NoResult,
+            false_wins: Vec::new(),
+            payments: None,
+            snapshots: Vec::new(),
+        },
+    }
+}
+
+/// Replays the events of `record` from `state`, the record's deal already dealt
+/// ([`PlayState::deal`]): for a caller that reports an unplayable deal its own way.
+pub fn replay_dealt(
+    mut state: PlayState,
+    record: &Record,
+    rules: &Ruleset,
+    options: ReplayOptions,
+) -> Replay {
     let mut effects = Effects::default();
     let mut snapshots = Vec::new();
     if options.snapshots {
@@ -174,11 +203,7 @@ fn check_stated(
     violations: &mut Vec<PlayViolation>,
 ) {
     let stated = &record.stated;
-    let fan = match end {
-        ReplayEnd::Win(win) => Some(i64::from(win.scoring.fan_total)),
-        ReplayEnd::DrawGame => Some(0),
-        ReplayEnd::NoResult => None,
-    };
+    let fan = end.fan().map(i64::from);
     if let (Some(said), Some(fan)) = (stated.fan, fan)
         && said != fan
     {
@@ -204,12 +229,7 @@ fn check_stated(
             });
         }
     }
-    let derived = match end {
-        ReplayEnd::Win(win) => Some(win.circumstances),
-        ReplayEnd::DrawGame => Some(Circumstances::default()),
-        ReplayEnd::NoResult => None,
-    };
-    if let (Some(said), Some(derived)) = (stated.circumstances, derived)
+    if let (Some(said), Some(derived)) = (stated.circumstances, end.circumstances())
         && said != derived
     {
         violations.push(PlayViolation {
