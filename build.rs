@@ -7,7 +7,12 @@
 //! `crate::api::stub`): every message taken from `crate::api::pb` but the two scoring
 //! requests, read by `crate::api::fast::query`, and the two scoring responses, which are the bytes
 //! `crate::api::fast::wire` writes, through `crate::api::fast::codec::RefereeCodec`.
+//!
+//! The field numbers the fast path reads and writes are generated here from the same
+//! descriptor set (`OUT_DIR/fields.rs`, `crate::api::fast::fields`): one module a message,
+//! one constant a field.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use prost::Message as _;
@@ -35,6 +40,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let fds = protox::compile(PROTOS, ["proto"])?;
     let out_dir = PathBuf::from(std::env::var("OUT_DIR")?);
     std::fs::write(out_dir.join("mahjong_descriptor.bin"), fds.encode_to_vec())?;
+    std::fs::write(out_dir.join("fields.rs"), field_numbers(&fds))?;
     let service_only = prost_types::FileDescriptorSet {
         file: fds
             .file
@@ -44,7 +50,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .collect(),
     };
     // The client only: the server is generated below. A scoring request's house rules are
-    // boxed: the request (and `api::fast::query::ScoreHandQuery`) stays as small as it was.
+    // boxed: the request stays small.
     tonic_prost_build::configure()
         .build_server(false)
         .build_client(true)
@@ -59,7 +65,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .out_dir(server_dir)
         .extern_path(
             ".mahjong.v1.ScoreHandRequest",
-            "crate::api::fast::query::ScoreHandQuery",
+            "crate::api::query::ScoreQuery",
         )
         .extern_path(
             ".mahjong.v1.BatchScoreHandsRequest",
@@ -77,4 +83,55 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .codec_path("crate::api::fast::codec::RefereeCodec")
         .compile_fds(service_only)?;
     Ok(())
+}
+
+/// One module a message of the package (nested messages in modules of their own inside it),
+/// each with one `u32` constant a field: `score_hand_request::HAND` is `hand = 2`.
+fn field_numbers(fds: &prost_types::FileDescriptorSet) -> String {
+    fn message(out: &mut String, m: &prost_types::DescriptorProto, full: &str, depth: usize) {
+        let indent = "    ".repeat(depth);
+        let full = format!("{full}.{}", m.name());
+        let _ = writeln!(
+            out,
+            "{indent}/// `{full}`.\n{indent}pub mod {} {{",
+            snake_case(m.name())
+        );
+        for field in &m.field {
+            let _ = writeln!(
+                out,
+                "{indent}    /// `{} = {}`.\n{indent}    pub const {}: u32 = {};",
+                field.name(),
+                field.number(),
+                field.name().to_uppercase(),
+                field.number()
+            );
+        }
+        for nested in &m.nested_type {
+            message(out, nested, &full, depth + 1);
+        }
+        let _ = writeln!(out, "{indent}}}");
+    }
+    let mut out = String::new();
+    for file in &fds.file {
+        for m in &file.message_type {
+            message(&mut out, m, file.package(), 0);
+        }
+    }
+    out
+}
+
+/// `ScoreHandRequest` → `score_hand_request`.
+fn snake_case(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }

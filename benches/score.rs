@@ -1,22 +1,26 @@
 //! Scoring throughput on the public corpus: every winning hand, validated and scored, in one
 //! iteration (`score/public_corpus`), and scored alone from validated hands (`score/score_only`).
 //!
-//! The `api` group measures what the server does for a `ScoreHand` call apart from the
-//! transport: decode the request bytes, convert, validate, score and encode the
-//! response (`api/score_hand`; with house rules on every call, `api/score_hand_house_rules`;
-//! with two sets of house rules in turn, call after call,
-//! `api/score_hand_house_rules_alternating`),
-//! and the same for 1,000-hand `BatchScoreHands` requests in
-//! the full and the basic view (`api/batch_score_hands`, `api/batch_score_hands_basic`,
-//! counted in hands), and in the basic view with house rules for the whole batch
-//! (`api/batch_score_hands_house_rules`); and the full-view batches through the server's handler on a runtime of
-//! one and of two worker threads (`api/batch_score_hands_1_thread`, `_2_threads`: a batch
-//! above 512 hands is scored in parts on every worker).
+//! The `api` group measures what the server does for a call apart from the transport:
+//! decode the request bytes, convert, validate, score and encode the response.
+//!
+//! | id | what |
+//! |---|---|
+//! | `api/score_hand` | one `ScoreHand` a corpus hand, structured, read by the server's reader |
+//! | `api/score_hand_prost` | the same, read by prost alone |
+//! | `api/score_hand_notation` | the same hands in notation |
+//! | `api/score_hand_house_rules` | house rules on every call |
+//! | `api/score_hand_house_rules_alternating` | two sets of house rules in turn |
+//! | `api/batch_score_hands`, `_basic` | 1,000-hand batches, full and basic view, in hands |
+//! | `api/batch_score_hands_basic_prost` | the basic-view batches read by prost alone |
+//! | `api/batch_score_hands_house_rules` | basic view, house rules for the whole batch |
+//! | `api/batch_score_hands_1_thread`, `_2_threads` | full view through the server's handler on one and two workers (a batch above 512 hands is scored in parts on every worker) |
 
 use bytes::Bytes;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mahjong_referee::api::fast::query::{BatchScoreHandsQuery, ScoreHandQuery};
+use mahjong_referee::api::fast::query::BatchScoreHandsQuery;
 use mahjong_referee::api::fast::stub::mahjong_service_server::MahjongService as _;
+use mahjong_referee::api::query::ScoreQuery;
 use mahjong_referee::api::scoring;
 use mahjong_referee::config::Config;
 use mahjong_referee::pb;
@@ -89,6 +93,39 @@ fn encoded_requests(inputs: &[(HandInput, WinContext)]) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// The winning corpus hands as encoded `ScoreHandRequest`s in notation (what the README's
+/// grpcurl examples send).
+fn notation_requests() -> Vec<Vec<u8>> {
+    winning_hands()
+        .iter()
+        .map(|(hand, ctx)| {
+            pb::ScoreHandRequest {
+                hand_input: Some(pb::score_hand_request::HandInput::Notation(
+                    mcr::notation::format_hand(hand),
+                )),
+                ..corpus::request(hand, *ctx, pb::Ruleset::Mil, pb::ScoreView::Unspecified)
+            }
+            .encode_to_vec()
+        })
+        .collect()
+}
+
+/// Request i of `requests` under `houses[i % houses.len()]`.
+fn with_overrides(requests: &[Vec<u8>], houses: &[&pb::RuleOverrides]) -> Vec<Vec<u8>> {
+    requests
+        .iter()
+        .filter_map(|r| pb::ScoreHandRequest::decode(r.as_slice()).ok())
+        .enumerate()
+        .map(|(i, r)| {
+            pb::ScoreHandRequest {
+                overrides: Some(Box::new(houses[i % houses.len()].clone())),
+                ..r
+            }
+            .encode_to_vec()
+        })
+        .collect()
+}
+
 fn bench_api(c: &mut Criterion) {
     const BATCH: usize = 1_000;
     let requests = encoded_requests(&winning_hands());
@@ -126,46 +163,52 @@ fn bench_api(c: &mut Criterion) {
         minimum_fan: Some(6),
         ..pb::RuleOverrides::default()
     };
-    // Request i under houses[i % houses.len()].
-    let with_overrides = |houses: &[&pb::RuleOverrides]| -> Vec<Vec<u8>> {
-        requests
-            .iter()
-            .filter_map(|r| pb::ScoreHandRequest::decode(r.as_slice()).ok())
-            .enumerate()
-            .map(|(i, r)| {
-                pb::ScoreHandRequest {
-                    overrides: Some(Box::new(houses[i % houses.len()].clone())),
-                    ..r
-                }
-                .encode_to_vec()
-            })
-            .collect()
-    };
-    let with_house = with_overrides(&[&house]);
-    let alternating = with_overrides(&[&house, &other_house]);
-    for (id, requests) in [
-        ("score_hand", &requests),
-        ("score_hand_house_rules", &with_house),
-        ("score_hand_house_rules_alternating", &alternating),
+    let with_house = with_overrides(&requests, &[&house]);
+    let alternating = with_overrides(&requests, &[&house, &other_house]);
+    let notation = notation_requests();
+    for (id, requests, read) in [
+        ("score_hand", &requests, Read::Server),
+        ("score_hand_prost", &requests, Read::Prost),
+        ("score_hand_notation", &notation, Read::Server),
+        ("score_hand_house_rules", &with_house, Read::Server),
+        (
+            "score_hand_house_rules_alternating",
+            &alternating,
+            Read::Server,
+        ),
     ] {
         group.bench_function(id, |b| {
             b.iter(|| {
                 let mut bytes = 0usize;
                 for encoded in requests {
-                    let request = ScoreHandQuery::decode(encoded.as_slice()).expect("decodes");
-                    let response = scoring::score_hand(request).expect("a well-formed hand");
+                    let request = read.score_hand(encoded);
+                    let response = scoring::score_hand(&request).expect("a well-formed hand");
                     bytes += response.as_bytes().len();
                 }
                 std::hint::black_box(bytes)
             });
         });
     }
-    for (id, batches) in [
-        ("batch_score_hands", batches(pb::ScoreView::Full)),
-        ("batch_score_hands_basic", batches(pb::ScoreView::Basic)),
+    for (id, batches, read) in [
+        (
+            "batch_score_hands",
+            batches(pb::ScoreView::Full),
+            Read::Server,
+        ),
+        (
+            "batch_score_hands_basic",
+            batches(pb::ScoreView::Basic),
+            Read::Server,
+        ),
+        (
+            "batch_score_hands_basic_prost",
+            batches(pb::ScoreView::Basic),
+            Read::Prost,
+        ),
         (
             "batch_score_hands_house_rules",
             batches_with(pb::ScoreView::Basic, Some(house)),
+            Read::Server,
         ),
     ] {
         group.throughput(Throughput::Elements(
@@ -175,7 +218,7 @@ fn bench_api(c: &mut Criterion) {
             b.iter(|| {
                 let mut bytes = 0usize;
                 for encoded in &batches {
-                    let request = BatchScoreHandsQuery::decode(encoded.clone()).expect("decodes");
+                    let request = read.batch(encoded);
                     let response = scoring::batch_score_hands(request).expect("a valid batch");
                     bytes += response.as_bytes().len();
                 }
@@ -223,6 +266,31 @@ fn bench_handler_workers(
                 })
             });
         });
+    }
+}
+
+/// How a bench reads its requests: as the server does, or by prost's message types alone.
+#[derive(Debug, Clone, Copy)]
+enum Read {
+    Server,
+    Prost,
+}
+
+impl Read {
+    fn score_hand(self, encoded: &[u8]) -> ScoreQuery {
+        match self {
+            Read::Server => ScoreQuery::decode(encoded).expect("decodes"),
+            Read::Prost => (&pb::ScoreHandRequest::decode(encoded).expect("decodes")).into(),
+        }
+    }
+
+    fn batch(self, encoded: &Bytes) -> BatchScoreHandsQuery {
+        match self {
+            Read::Server => BatchScoreHandsQuery::decode(encoded.clone()).expect("decodes"),
+            Read::Prost => pb::BatchScoreHandsRequest::decode(encoded.clone())
+                .expect("decodes")
+                .into(),
+        }
     }
 }
 

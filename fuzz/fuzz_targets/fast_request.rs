@@ -1,12 +1,14 @@
 //! The server's own request reader (`api::fast::query`) against prost on arbitrary bytes:
 //! the first byte chooses `ScoreHandRequest` (even) or `BatchScoreHandsRequest` (odd), the
-//! rest is the message. Both read the same message, or both reject it with the same error;
-//! and what the server answers from its reading is what it answers from prost's message.
+//! rest is the message. Both make the same query of it, or both reject it with the same
+//! error; and what the server answers from its reading is what it answers from prost's
+//! message.
 #![no_main]
 
 use bytes::Bytes;
 use libfuzzer_sys::fuzz_target;
-use mahjong_referee::api::fast::query::{BatchScoreHandsQuery, ScoreHandQuery};
+use mahjong_referee::api::fast::query::BatchScoreHandsQuery;
+use mahjong_referee::api::query::{Defaults, ScoreQuery};
 use mahjong_referee::api::pb;
 use mahjong_referee::api::scoring::{BatchScoring, batch_score_hands, score_hand};
 use prost::Message as _;
@@ -23,14 +25,12 @@ fuzz_target!(|data: &[u8]| {
 });
 
 fn single(bytes: &[u8]) {
-    match (
-        ScoreHandQuery::decode(bytes),
-        pb::ScoreHandRequest::decode(bytes),
-    ) {
+    match (ScoreQuery::decode(bytes), pb::ScoreHandRequest::decode(bytes)) {
         (Ok(read), Ok(decoded)) => {
-            assert_eq!(pb::ScoreHandRequest::from(read.clone()), decoded);
+            let decoded = ScoreQuery::from(&decoded);
+            assert_eq!(read, decoded);
             // The same answer from the server's reading and from prost's message.
-            match (score_hand(read), score_hand(decoded.into())) {
+            match (score_hand(&read), score_hand(&decoded)) {
                 (Ok(a), Ok(b)) => assert_eq!(a.as_bytes(), b.as_bytes()),
                 (Err(a), Err(b)) => assert_eq!(a, b),
                 (a, b) => panic!("{bytes:?}: read {a:?}, prost's {b:?}"),
@@ -42,15 +42,15 @@ fn single(bytes: &[u8]) {
 }
 
 fn batch(bytes: &[u8], step: usize) {
-    let owned = Bytes::copy_from_slice(bytes);
-    let read = BatchScoreHandsQuery::decode(owned.clone()).and_then(|query| {
+    let read = BatchScoreHandsQuery::decode(Bytes::copy_from_slice(bytes)).and_then(|query| {
         query
-            .into_request()
-            .map(|request| (query_again(&owned), request))
+            .entries(&Defaults::NONE)
+            .map(|entries| (query, entries))
     });
     match (read, pb::BatchScoreHandsRequest::decode(bytes)) {
-        (Ok((query, request)), Ok(decoded)) => {
-            assert_eq!(request, decoded);
+        (Ok((query, entries)), Ok(decoded)) => {
+            let expected: Vec<_> = decoded.requests.iter().map(ScoreQuery::from).collect();
+            assert_eq!(entries, expected);
             // Answered in steps from the server's reading, and at once from prost's
             // message: the same bytes, or the same rejection.
             let stepped = BatchScoring::new(query).and_then(|mut scoring| {
@@ -69,9 +69,4 @@ fn batch(bytes: &[u8], step: usize) {
         (Err(read), Err(decoded)) => assert_eq!(read, decoded),
         (read, decoded) => panic!("{bytes:?}: read {read:?}, prost {decoded:?}"),
     }
-}
-
-/// A fresh reading of bytes already read once without error.
-fn query_again(bytes: &Bytes) -> BatchScoreHandsQuery {
-    BatchScoreHandsQuery::decode(bytes.clone()).expect("read once already")
 }

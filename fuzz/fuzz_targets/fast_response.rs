@@ -7,7 +7,8 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use mahjong_referee::api::fast::query::{BatchScoreHandsQuery, ScoreHandQuery};
+use mahjong_referee::api::fast::query::BatchScoreHandsQuery;
+use mahjong_referee::api::query::ScoreQuery;
 use mahjong_referee::api::pb;
 use mahjong_referee::api::scoring::{batch_score_hands, score_hand, score_request};
 use mahjong_referee::api::values::INVALID_HAND;
@@ -243,8 +244,8 @@ fuzz_target!(|input: Input| {
     for request in &requests {
         let expected = score_request(request);
         let bytes = request.encode_to_vec();
-        let read = ScoreHandQuery::decode(&bytes).expect("prost's own encoding");
-        match score_hand(read) {
+        let read = ScoreQuery::decode(&bytes).expect("prost's own encoding");
+        match score_hand(&read) {
             Ok(reply) => {
                 assert_eq!(
                     reply.as_bytes(),

@@ -14,13 +14,14 @@ use mcr::{Hand, Rules, Tile, Violation, ViolationCode, WinContext};
 
 use super::house_rules::{fingerprint_text, rules_from_pb};
 
-use super::hand::{HandSource, draft_hand};
+use super::hand::{Artefacts, HandSource};
 use super::path;
 use super::pb;
-use super::scoring::scored_to_pb;
+use super::query::convert_hand;
+use super::score_sheet::scored_to_pb;
 use super::values::{
-    detail_of, ruleset_to_pb, shape_to_pb, tile_or_violation, tile_to_pb, value_invalid,
-    view_from_pb, wind_from_pb,
+    detail_of, ruleset_to_pb, shape_to_pb, tile_or_violation, tile_to_pb, view_from_pb,
+    wind_from_pb,
 };
 use crate::assessment;
 
@@ -45,27 +46,12 @@ pub fn analyze_hand(
         return Err(vec![v]);
     }
     let mut violations = Vec::new();
-    let draft = match hand_input.as_ref().map(HandSource::from) {
-        None => {
-            violations.push(value_invalid(
-                FieldPath::of("hand_input"),
-                "the request has no hand: set `notation` or `hand`".to_owned(),
-            ));
-            None
-        }
-        Some(HandSource::Notation(text)) => match assessment::parse_notation(text) {
-            Ok(input) => Some((input, None)),
-            Err(v) => {
-                violations.push(v);
-                None
-            }
-        },
-        Some(HandSource::Hand(h)) => {
-            let mut d = draft_hand(h);
-            violations.append(&mut d.violations);
-            Some((d.input, Some(d.artefacts)))
-        }
-    };
+    let mut artefacts = Artefacts::default();
+    let input = convert_hand(
+        hand_input.as_ref().map(HandSource::from),
+        &mut violations,
+        &mut artefacts,
+    );
     let context = analysis_context(context.as_ref(), &mut violations);
     let rules = rules_from_pb(*ruleset, overrides.as_ref(), FieldPath::of("overrides"))
         .map_err(|v| violations.extend(v))
@@ -88,7 +74,7 @@ pub fn analyze_hand(
                 .ok()
         })
         .collect();
-    let Some((input, artefacts)) = draft else {
+    let Some(input) = input else {
         return Err(violations);
     };
     let hand = match InPlay::new(&input, &visible) {
@@ -97,7 +83,7 @@ pub fn analyze_hand(
             violations.extend(
                 domain
                     .into_iter()
-                    .filter(|v| artefacts.as_ref().is_none_or(|a| !a.cover(v)))
+                    .filter(|v| !artefacts.cover(v))
                     .map(path::hand_violation),
             );
             return Err(violations);

@@ -32,7 +32,7 @@ pub(crate) struct HandDraft {
 
 /// The melds of a [`HandDraft`] whose domain checks are meaningless (none in a hand
 /// converted without a problem).
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct Artefacts {
     /// Melds whose kind is unknown: every domain check of them is meaningless.
     pub(crate) unknown_kind: Vec<usize>,
@@ -52,6 +52,11 @@ impl HandDraft {
 }
 
 impl Artefacts {
+    /// Whether there are none (a hand converted without a problem).
+    pub(crate) fn is_empty(&self) -> bool {
+        self.unknown_kind.is_empty() && self.stand_ins.is_empty()
+    }
+
     /// Whether a domain violation only restates a problem the conversion already reported.
     pub(crate) fn cover(&self, v: &Violation) -> bool {
         // Only a violation at a meld (`hand.melds[i]` or below) can restate one.

@@ -11,9 +11,12 @@
 //! - [`house_rules`]: house rules (`RuleOverrides`) → the rules a request applies, the
 //!   fingerprint, `DescribeRuleset`;
 //! - [`hand`]: request hands and contexts, proto → domain and back;
+//! - [`query`]: the requests that carry a hand to score, converted once ([`query::ScoreQuery`])
+//!   and judged by one function ([`query::assess`]);
+//! - [`score_sheet`]: an assessment as proto (sheet lines, reading, the scoring responses);
 //! - [`fast`]: the hand-written fast path of the scoring calls (requests read and responses
 //!   written without prost's message types, the server stub and codec that carry them, the
-//!   connection that batches small writes), its field numbers pinned to the descriptor set;
+//!   connection that batches small writes), its field numbers generated from the contract;
 //! - [`scoring`]: the scoring calls (`scoring.proto`), each from request to response;
 //! - [`analysis`]: the analysis of a hand in play (`analysis.proto`);
 //! - [`accounting`]: settling hands, penalties and standings (`accounting.proto`);
@@ -28,6 +31,8 @@ pub mod json;
 pub mod path;
 pub mod pb;
 pub mod play;
+pub mod query;
+pub mod score_sheet;
 pub mod scoring;
 pub mod values;
 

@@ -391,7 +391,7 @@ fn warm_up() {
             view: pb::ScoreView::Unspecified as i32,
             overrides: None,
         };
-        let _ = std::hint::black_box(scoring::score_hand(request.into()));
+        let _ = std::hint::black_box(scoring::score_hand(&(&request).into()));
     }
     for ruleset in [
         pb::Ruleset::ChineseOfficial1998,

@@ -6,9 +6,10 @@ use tonic::{Request, Response, Status};
 use super::budget::{Budget, Charge, Held};
 use super::compute::ComputePool;
 use super::status::ApiError;
-use crate::api::fast::query::{BatchScoreHandsQuery, ScoreHandQuery};
+use crate::api::fast::query::BatchScoreHandsQuery;
 use crate::api::fast::stub::mahjong_service_server::MahjongService;
 use crate::api::fast::wire::{BatchScoreHandsReply, ScoreHandReply};
+use crate::api::query::ScoreQuery;
 use crate::api::scoring::{self, BatchRejection};
 use crate::api::{accounting, analysis, house_rules, play};
 use crate::config::Config;
@@ -118,29 +119,27 @@ impl Referee {
 
 impl Referee {
     /// The replies of `parts`, each scored in a task of its own, appended in order, their
-    /// bytes charged to `charge` as each comes back; `None` when a part has an entry that
-    /// only prost reads (the batch must then be answered in order). The tasks are aborted
+    /// bytes charged to `charge` as each comes back; an entry prost cannot decode is the
+    /// batch's error, whichever part finds it. The tasks are aborted
     /// when this future is dropped (the call's deadline passed, or its client went): a part
     /// already running finishes its few hundred hands, the others never start.
     async fn score_parts(
         &self,
-        parts: Vec<scoring::BatchPart>,
+        parts: Vec<scoring::BatchScoring>,
         charge: &mut Charge,
-    ) -> Result<Option<BatchScoreHandsReply>, Status> {
+    ) -> Result<BatchScoreHandsReply, Status> {
         let mut tasks = PartTasks(
             parts
                 .into_iter()
-                .map(|part| tokio::spawn(async move { part.answer() }))
+                .map(|part| tokio::spawn(async move { part.finish() }))
                 .collect(),
         );
         let mut response: Option<BatchScoreHandsReply> = None;
         for task in &mut tasks.0 {
-            let answered = task
+            let part = task
                 .await
-                .map_err(|e| Status::internal(format!("a part of the batch failed: {e}")))?;
-            let Some(part) = answered else {
-                return Ok(None);
-            };
+                .map_err(|e| Status::internal(format!("a part of the batch failed: {e}")))?
+                .map_err(ApiError::from)?;
             self.budget
                 .charge(charge, part.as_bytes().len())
                 .map_err(|_| self.budget.spent())?;
@@ -149,7 +148,7 @@ impl Referee {
                 None => response = Some(part),
             }
         }
-        Ok(Some(response.unwrap_or_default()))
+        Ok(response.unwrap_or_default())
     }
 
     /// `response` to a batch as the call's answer, counted, if within
@@ -173,7 +172,7 @@ impl Referee {
 
 /// The tasks scoring a batch's parts, aborted when dropped (their answer is no longer
 /// awaited).
-struct PartTasks(Vec<tokio::task::JoinHandle<Option<BatchScoreHandsReply>>>);
+struct PartTasks(Vec<tokio::task::JoinHandle<Result<BatchScoreHandsReply, BatchRejection>>>);
 
 impl Drop for PartTasks {
     fn drop(&mut self) {
@@ -194,9 +193,9 @@ fn held<M>(response: M, charge: Charge) -> Response<M> {
 impl MahjongService for Referee {
     async fn score_hand(
         &self,
-        request: Request<ScoreHandQuery>,
+        request: Request<ScoreQuery>,
     ) -> Result<Response<ScoreHandReply>, Status> {
-        let response = scoring::score_hand(request.into_inner()).map_err(ApiError::InvalidHand)?;
+        let response = scoring::score_hand(request.get_ref()).map_err(ApiError::InvalidHand)?;
         self.hands_scored.increment(1);
         let bytes = response.as_bytes().len();
         self.sized(response, bytes)
@@ -214,7 +213,7 @@ impl MahjongService for Referee {
         &self,
         request: Request<BatchScoreHandsQuery>,
     ) -> Result<Response<BatchScoreHandsReply>, Status> {
-        let mut request = request.into_inner();
+        let request = request.into_inner();
         let (hands, limit) = (request.len(), self.max_batch_hands);
         if hands > limit {
             // A message prost cannot decode says so first, as when it is not read at all.
@@ -230,21 +229,11 @@ impl MahjongService for Referee {
         // The answer is charged as it grows, so that many large batches at once cannot hold
         // more than the budget between them.
         if hands > PARALLEL_ABOVE_HANDS && several_workers() {
-            // When a part meets an entry only prost reads, prost reads the whole message (or
-            // says why it cannot, as it would when scoring in order reached that entry), and
-            // its entries are scored in parts again: every part can read them then, so the
-            // second round answers.
-            for prost_first in [false, true] {
-                if prost_first {
-                    scoring.read_all().map_err(ApiError::from)?;
-                }
-                let mut charge = Charge::none();
-                let parts = scoring.parts(BATCH_STEP_HANDS);
-                if let Some(response) = self.score_parts(parts, &mut charge).await? {
-                    let charged = response.as_bytes().len();
-                    return self.batch_answer(response, charge, charged);
-                }
-            }
+            let mut charge = Charge::none();
+            let parts = scoring.parts(BATCH_STEP_HANDS);
+            let response = self.score_parts(parts, &mut charge).await?;
+            let charged = response.as_bytes().len();
+            return self.batch_answer(response, charge, charged);
         }
         let mut charge = Charge::none();
         let mut charged = 0;

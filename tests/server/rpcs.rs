@@ -610,7 +610,7 @@ async fn a_batch_scored_in_parts_answers_as_in_order() {
 
 /// Each result of `answer` is what its hand of `request` answers scored alone, in its place.
 fn each_as_alone(request: &pb::BatchScoreHandsRequest, answer: &pb::BatchScoreHandsResponse) {
-    use mahjong_referee::api::fast::query::ScoreHandQuery;
+    use mahjong_referee::api::query::ScoreQuery;
     use mahjong_referee::api::scoring;
     use prost::Message as _;
 
@@ -620,7 +620,7 @@ fn each_as_alone(request: &pb::BatchScoreHandsRequest, answer: &pb::BatchScoreHa
         } else {
             hand.view
         };
-        let alone = scoring::score_hand(ScoreHandQuery::Decoded(pb::ScoreHandRequest {
+        let alone = scoring::score_hand(&ScoreQuery::from(&pb::ScoreHandRequest {
             view,
             ..hand.clone()
         }));

@@ -9,7 +9,7 @@ use mcr::violation::FieldPath;
 use mcr::{Hand, HandInput, Rules, Scoring, Seat, ViolationCode, WinContext, WinMethod};
 
 use super::super::pb;
-use super::super::scoring;
+use super::super::score_sheet;
 use crate::assessment;
 
 /// A winning hand converted: the hand as declared and its context.
@@ -101,7 +101,7 @@ pub(crate) fn score_sheet(
     scored: Scoring,
 ) -> pb::ScoreHandResponse {
     let assessment = assessment::assessment_of_scored(hand, &context, rules, scored);
-    scoring::score_response(
+    score_sheet::score_response(
         &assessment,
         ruleset_to_pb(rules.id()) as i32,
         pb::ScoreView::Full,

@@ -9,8 +9,9 @@ use bytes::{Buf as _, BufMut as _, Bytes};
 use tonic::Status;
 use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
 
-use crate::api::fast::query::{BatchScoreHandsQuery, ScoreHandQuery};
+use crate::api::fast::query::BatchScoreHandsQuery;
 use crate::api::fast::wire::{BatchScoreHandsReply, ScoreHandReply};
+use crate::api::query::ScoreQuery;
 
 /// A request message of the referee's service, as it comes out of the gRPC frame.
 pub trait Query: Sized {
@@ -27,9 +28,9 @@ impl<M: prost::Message + Default> Query for M {
     }
 }
 
-impl Query for ScoreHandQuery {
+impl Query for ScoreQuery {
     fn decode_query(bytes: Bytes) -> Result<Self, prost::DecodeError> {
-        ScoreHandQuery::decode(&bytes)
+        ScoreQuery::decode(&bytes)
     }
 }
 

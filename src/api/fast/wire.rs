@@ -4,12 +4,12 @@
 //! name, a `Vec` per line and element) only to encode and drop them.
 //!
 //! The bytes are exactly those prost writes for the message that
-//! [`super::scoring::score_response`] builds: fields in number order, proto3 defaults left
+//! [`crate::api::score_sheet::score_response`] builds: fields in number order, proto3 defaults left
 //! out, repeated scalars packed, nested messages behind their minimal length. `tests/wire.rs`
 //! checks that byte for byte for every corpus hand under the three rulesets in every view,
 //! and for batches with faulty entries.
-//! The field numbers are named in [`super::fields`], which a test checks against the
-//! descriptor set.
+//! The field numbers come from [`super::fields`], generated from the contract; a test
+//! (`tests/wire.rs`) checks that every field of every message written here is written.
 
 use std::sync::LazyLock;
 
