@@ -6,7 +6,8 @@
 //! - [`assessment`]: the domain-level request flow shared by every front end (validate, score,
 //!   the score sheet), free of any transport type;
 //! - [`api`]: the protobuf contract `mahjong.v1` ([`pb`]), the conversions between it and the
-//!   domain, and its proto3 JSON form; the only module that touches prost types;
+//!   domain, and its proto3 JSON form: the only module that converts between prost types and
+//!   the domain ([`server`] and [`cli`] pass the contract's messages to it and back);
 //! - [`cli`]: the `mahjong-referee` command line, its accounting subcommands (`settle`,
 //!   `penalty`, `standings`) among them;
 //! - [`server`]: the gRPC server (health, reflection, gRPC-Web, limits, TLS, drain), set up

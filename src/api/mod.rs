@@ -1,5 +1,6 @@
-//! The `mahjong.v1` protobuf contract and its adapters: the only module that touches prost
-//! types.
+//! The `mahjong.v1` protobuf contract and its adapters: the only module that converts
+//! between prost types and the domain (the server and the command line hand it the
+//! contract's messages, and take its answers back).
 //!
 //! Its modules are floors, each importing only from those above it in this list:
 //!

@@ -337,9 +337,12 @@ async fn health_answers_at_once_beside_huge_requests() {
         ended > answered,
         "health was answered only after the big call ended ({took:?})"
     );
+    // The ordering above is the proof that health did not wait for the big call; this bound
+    // (the median of three, each on a new connection) only catches a health check slowed to
+    // the big call's pace: milliseconds here, a second leaves a loaded machine room.
     took.sort();
     assert!(
-        took[1] < std::time::Duration::from_millis(150),
+        took[1] < std::time::Duration::from_secs(1),
         "health checks took {took:?}"
     );
 }
@@ -429,6 +432,8 @@ async fn slow_request_bodies_leave_the_call_slots_to_complete_requests() {
             .expect("a complete request is answered beside the slow ones");
         assert_eq!(answer.into_inner().total, 18);
     }
+    // Milliseconds here; half the timeout is generous on a loaded machine, and still fails
+    // a server whose calls wait for the slow ones' timeout.
     assert!(
         started.elapsed() < timeout / 2,
         "the calls waited {:?}",

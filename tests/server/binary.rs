@@ -98,6 +98,8 @@ async fn healthcheck_exits_1_when_not_serving_unknown_or_unreachable() {
     .await;
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).starts_with("mahjong-referee healthcheck: cannot connect to "));
+    // A refused connection fails at once; 5 s (the probe's own timeout is 2 s) leaves a loaded
+    // machine room and still fails a probe that would wait on and on.
     assert!(started.elapsed() < Duration::from_secs(5));
 
     let out = run(&["healthcheck", "--addr", "not a url"], &[]).await;
