@@ -73,14 +73,16 @@ fn assert_batch_reads_as_prost(bytes: &[u8]) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// Whether the request is a structured hand whose every number is valid: what the server
-/// reads without prost.
+/// Whether the request is notation or a structured hand whose every number is valid: what
+/// the server reads without prost.
 fn is_clean(request: &pb::ScoreHandRequest) -> bool {
     let tile = |n: i32| (1..=34).contains(&n);
-    let Some(HandInput::Hand(hand)) = &request.hand_input else {
-        return false;
+    // House rules are prost's to read; notation is read as it is.
+    let hand = match &request.hand_input {
+        Some(HandInput::Hand(hand)) => hand,
+        Some(HandInput::Notation(_)) => return request.overrides.is_none(),
+        None => return false,
     };
-    // House rules are prost's to read.
     request.overrides.is_none()
         && hand.standing_tiles.iter().all(|&t| tile(t))
         && (hand.winning_tile == 0 || tile(hand.winning_tile))
@@ -137,7 +139,7 @@ proptest! {
     fn requests_read_as_prost_decodes_them(request in request()) {
         let bytes = request.encode_to_vec();
         let query = ScoreQuery::decode(&bytes).expect("prost's own encoding");
-        // The structured hands with valid numbers are the ones read without prost.
+        // Notation and the structured hands with valid numbers are the ones read without prost.
         prop_assert_eq!(reads_directly(&bytes), is_clean(&request));
         prop_assert_eq!(query, ScoreQuery::from(&request));
     }

@@ -1,11 +1,11 @@
 //! The two scoring requests read from their bytes: a structured hand whose every number is
-//! valid is read straight into the domain's [`HandInput`], with no intermediate prost message;
-//! anything else is decoded by prost and converted as prost's message is
+//! valid is read straight into the domain's [`HandInput`], and notation is parsed where it
+//! lies, with no intermediate prost message; anything else is decoded by prost and converted as prost's message is
 //! ([`ScoreQuery::from_request`]). Both end in the same [`ScoreQuery`].
 //!
 //! The reader takes only what it can read exactly as prost would: each field in its usual
 //! encoding (tiles packed), the hand and the context once, every tile, meld kind and claim a
-//! valid number. Anything else (hand notation, house rules, an unknown field, a repeated
+//! valid number. Anything else (house rules, an unknown field, a repeated
 //! message, an unpacked list, a truncated or malformed message) goes to prost, so its meaning,
 //! and its decoding error if any, are prost's. `tests/query.rs` checks that for generated,
 //! mutated and hand-made encodings alike, the query is the one built from what prost decodes.
@@ -31,9 +31,9 @@ use super::fields::{
     batch_score_hands_request as batch, hand as hand_fields, meld, score_hand_request as request,
     win_context as context,
 };
-use crate::api::hand::{Artefacts, optional_tile_of};
+use crate::api::hand::{Artefacts, HandSource, optional_tile_of};
 use crate::api::pb;
-use crate::api::query::{Defaults, ScoreQuery};
+use crate::api::query::{Defaults, ScoreQuery, convert_hand};
 use crate::api::values::{claim_of, meld_kind_of, tile_from_pb};
 
 impl ScoreQuery {
@@ -94,31 +94,44 @@ impl EntryBuffer {
         }));
         hand.standing.clear();
         hand.winning_tile = None;
-        let (mut has_hand, mut read_context) = (false, None);
+        let (mut has_hand, mut notation, mut read_context) = (false, None, None);
         let (mut ruleset, mut view) = (0, 0);
         let mut r = Reader::new(bytes);
         while !r.is_done() {
             match r.varint()? {
-                // prost merges a repeated message: left to it.
-                k if k == key::delimited(request::HAND) && !has_hand => {
+                // The hand once, in one form: prost merges a repeated message, and the last
+                // form of the oneof replaces the other.
+                k if k == key::delimited(request::HAND) && !has_hand && notation.is_none() => {
                     read_hand(r.delimited()?, hand, spare_tiles)?;
                     has_hand = true;
+                }
+                k if k == key::delimited(request::NOTATION) && !has_hand && notation.is_none() => {
+                    // prost rejects a string that is not UTF-8: left to it, for its error.
+                    notation = Some(std::str::from_utf8(r.delimited()?).ok()?);
                 }
                 k if k == key::delimited(request::CONTEXT) && read_context.is_none() => {
                     read_context = Some(read_win_context(r.delimited()?)?);
                 }
                 k if k == key::varint(request::RULESET) => ruleset = r.int32()?,
                 k if k == key::varint(request::VIEW) => view = r.int32()?,
-                // The notation, house rules, unknown fields, other wire types.
+                // House rules, unknown fields, other wire types.
                 _ => return None,
             }
-        }
-        if !has_hand {
-            return None;
         }
         query.violations.clear();
         if !query.artefacts.is_empty() {
             query.artefacts = Artefacts::default();
+        }
+        match notation {
+            Some(text) => {
+                query.hand = convert_hand(
+                    Some(HandSource::Notation(text)),
+                    &mut query.violations,
+                    &mut query.artefacts,
+                );
+            }
+            None if !has_hand => return None,
+            None => {}
         }
         query.settle(read_context.as_ref(), ruleset, view, None, defaults);
         Some(())
