@@ -1,10 +1,11 @@
 //! The analysis family of the contract (`analysis.proto`): `AnalyzeHand`, from its request
 //! to its response.
 //!
-//! The request's hand is converted like a scoring request's ([`super::hand`]), checked as a
-//! hand in play ([`mcr::analysis::InPlay`]) and analysed by [`mcr::analysis::analyze`];
-//! each wait's score is written as a `ScoreHandResponse` in the request's view (the basic
-//! one by default) by [`super::scoring`].
+//! The request is converted into an [`AnalysisQuery`] (its hand as a scoring request's is,
+//! [`super::query::convert_hand`]) and checked as a hand in play ([`mcr::analysis::InPlay`]),
+//! then analysed by [`mcr::analysis::analyze`]; each wait's score is written as a
+//! `ScoreHandResponse` in the request's view (the basic one by default) by
+//! [`super::score_sheet`].
 
 use mcr::analysis::{
     Analysis, Completed, Discard, Distance, Drawn, InPlay, Wait, Waiting, WonHand, analyze,
@@ -30,71 +31,104 @@ use crate::assessment;
 pub fn analyze_hand(
     request: &pb::AnalyzeHandRequest,
 ) -> Result<pb::AnalyzeHandResponse, Vec<Violation>> {
-    let pb::AnalyzeHandRequest {
-        hand_input,
+    let AnalysisQuery {
+        hand,
         context,
-        ruleset,
-        visible_tiles,
+        rules,
         view,
-        overrides,
-    } = request;
-    if let Some(v) = path::too_many(
-        FieldPath::of("visible_tiles"),
-        visible_tiles.len(),
-        crate::limits::MAX_VISIBLE_TILES,
-    ) {
-        return Err(vec![v]);
-    }
-    let mut violations = Vec::new();
-    let mut artefacts = Artefacts::default();
-    let input = convert_hand(
-        hand_input.as_ref().map(HandSource::from),
-        &mut violations,
-        &mut artefacts,
-    );
-    let context = analysis_context(context.as_ref(), &mut violations);
-    let rules = rules_from_pb(*ruleset, overrides.as_ref(), FieldPath::of("overrides"))
-        .map_err(|v| violations.extend(v))
-        .ok();
-    // A view not given is the basic one here: an analysis scores many hands.
-    let view = if *view == pb::ScoreView::Unspecified as i32 {
-        pb::ScoreView::Basic
-    } else {
-        view_from_pb(*view, FieldPath::of("view")).unwrap_or_else(|v| {
-            violations.push(v);
+    } = AnalysisQuery::try_from(request)?;
+    let analysis = analyze(&hand, &context, &rules.ruleset());
+    Ok(Writer { rules, view }.response(&analysis))
+}
+
+/// An `AnalyzeHand` request converted: the hand in play, its winds and flowers, the rules
+/// and the view its waits are scored in.
+#[derive(Debug)]
+pub struct AnalysisQuery {
+    /// The hand, checked as a hand in play.
+    pub hand: InPlay,
+    /// The winds and flowers (a win's circumstances are the analysis's to vary).
+    pub context: WinContext,
+    /// The rules in effect.
+    pub rules: Rules,
+    /// The view of every wait's score (the basic one when not given).
+    pub view: pb::ScoreView,
+}
+
+impl TryFrom<&pb::AnalyzeHandRequest> for AnalysisQuery {
+    type Error = Vec<Violation>;
+
+    /// Converts the request, collecting every violation: the conversion's, then the
+    /// domain's (the hand as a hand in play, paths as in the request).
+    fn try_from(request: &pb::AnalyzeHandRequest) -> Result<Self, Vec<Violation>> {
+        let pb::AnalyzeHandRequest {
+            hand_input,
+            context,
+            ruleset,
+            visible_tiles,
+            view,
+            overrides,
+        } = request;
+        if let Some(v) = path::too_many(
+            FieldPath::of("visible_tiles"),
+            visible_tiles.len(),
+            crate::limits::MAX_VISIBLE_TILES,
+        ) {
+            return Err(vec![v]);
+        }
+        let mut violations = Vec::new();
+        let mut artefacts = Artefacts::default();
+        let input = convert_hand(
+            hand_input.as_ref().map(HandSource::from),
+            &mut violations,
+            &mut artefacts,
+        );
+        let context = analysis_context(context.as_ref(), &mut violations);
+        let rules = rules_from_pb(*ruleset, overrides.as_ref(), FieldPath::of("overrides"))
+            .map_err(|v| violations.extend(v))
+            .ok();
+        // A view not given is the basic one here: an analysis scores many hands.
+        let view = if *view == pb::ScoreView::Unspecified as i32 {
             pb::ScoreView::Basic
-        })
-    };
-    let visible: Vec<Tile> = visible_tiles
-        .iter()
-        .enumerate()
-        .filter_map(|(i, &t)| {
-            tile_or_violation(t, FieldPath::of("visible_tiles").index(i))
-                .map_err(|v| violations.push(v))
-                .ok()
-        })
-        .collect();
-    let Some(input) = input else {
-        return Err(violations);
-    };
-    let hand = match InPlay::new(&input, &visible) {
-        Ok(hand) => hand,
-        Err(domain) => {
-            violations.extend(
-                domain
-                    .into_iter()
-                    .filter(|v| !artefacts.cover(v))
-                    .map(path::hand_violation),
-            );
+        } else {
+            view_from_pb(*view, FieldPath::of("view")).unwrap_or_else(|v| {
+                violations.push(v);
+                pb::ScoreView::Basic
+            })
+        };
+        let visible: Vec<Tile> = visible_tiles
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &t)| {
+                tile_or_violation(t, FieldPath::of("visible_tiles").index(i))
+                    .map_err(|v| violations.push(v))
+                    .ok()
+            })
+            .collect();
+        let Some(input) = input else {
             return Err(violations);
+        };
+        let hand = match InPlay::new(&input, &visible) {
+            Ok(hand) => hand,
+            Err(domain) => {
+                violations.extend(
+                    domain
+                        .into_iter()
+                        .filter(|v| !artefacts.cover(v))
+                        .map(path::hand_violation),
+                );
+                return Err(violations);
+            }
+        };
+        match rules {
+            Some(rules) if violations.is_empty() => Ok(AnalysisQuery {
+                hand,
+                context,
+                rules,
+                view,
+            }),
+            Some(_) | None => Err(violations),
         }
-    };
-    match rules {
-        Some(rules) if violations.is_empty() => {
-            let analysis = analyze(&hand, &context, &rules.ruleset());
-            Ok(Writer { rules, view }.response(&analysis))
-        }
-        Some(_) | None => Err(violations),
     }
 }
 

@@ -95,17 +95,16 @@ type Digit = (usize, u8);
 
 impl Parser {
     fn new(src: &str) -> Self {
-        let all: Vec<char> = src.chars().collect();
-        Parser {
-            chars: all
-                .iter()
-                .copied()
-                .enumerate()
-                .filter(|(_, c)| !c.is_whitespace())
-                .collect(),
-            at: 0,
-            end: all.len(),
+        // One allocation, sized for the text: no character takes less than a byte.
+        let mut chars = Vec::with_capacity(src.len());
+        let mut end = 0;
+        for (i, c) in src.chars().enumerate() {
+            if !c.is_whitespace() {
+                chars.push((i, c));
+            }
+            end = i + 1;
         }
+        Parser { chars, at: 0, end }
     }
 
     fn peek(&self) -> Option<char> {
@@ -128,8 +127,10 @@ impl Parser {
     /// Reads tiles until `]` (not consumed) or the end; a meld's closing digit, if any, is
     /// returned with them.
     fn tiles(&mut self, in_meld: bool) -> Result<(Vec<Tile>, Option<Digit>), ParseHandError> {
-        let mut tiles = Vec::new();
-        let mut digits: Vec<Digit> = Vec::new();
+        // At most a tile or a digit a character: neither list grows as it is read.
+        let left = self.chars.len().saturating_sub(self.at);
+        let mut tiles = Vec::with_capacity(left);
+        let mut digits: Vec<Digit> = Vec::with_capacity(left);
         loop {
             match self.peek() {
                 Some(c @ '0'..='9') => {
