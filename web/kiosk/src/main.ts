@@ -14,6 +14,8 @@ import {
   rulesetFromName,
 } from "@mahjong-referee/client";
 import { webClient } from "@mahjong-referee/client/web";
+import { type Props, h, patch, tileFace as face } from "./dom.js";
+import { faceId, faceSvg, installSprite } from "./tiles-art.js";
 import { type Lang, RULESET_LABELS, WIND_NAMES, t, type Word } from "./i18n.js";
 import {
   type From,
@@ -21,15 +23,12 @@ import {
   type Kind,
   KINDS,
   type MeldKind,
-  caption,
   code,
   chowStart,
-  glyph,
   meldTiles,
   notation,
   parseNotation,
   standingSlots,
-  tileName,
 } from "./tiles.js";
 
 type Mode = "hand" | MeldKind | "winning";
@@ -263,108 +262,8 @@ async function score(mine: number): Promise<void> {
 
 // --- rendering -------------------------------------------------------------------------------
 
-// --- a small DOM patcher --------------------------------------------------------------------
-// Every render builds a fresh tree and patches the page's tree to match it, element by element,
-// instead of replacing it: a tap whose pointer-down and pointer-up straddle a render (an answer
-// arriving) still lands on the same element, and focus, selection and scroll stay where they are.
+const tileFace = (k: Kind, extra: Props = {}, tag: "button" | "span" = "span") => face(k, state.lang, extra, tag);
 
-type Handler = (e: Event) => void;
-/** The handlers of an element, looked up when the event fires (so a patch can swap them). */
-const handlers = new WeakMap<Element, Map<string, Handler>>();
-const dispatching = new WeakMap<Element, Set<string>>();
-
-function ensureDispatch(el: Element, type: string): void {
-  let types = dispatching.get(el);
-  if (!types) {
-    types = new Set();
-    dispatching.set(el, types);
-  }
-  if (!types.has(type)) {
-    types.add(type);
-    el.addEventListener(type, (e) => handlers.get(el)?.get(type)?.(e));
-  }
-}
-
-function listen(el: Element, type: string, handler: Handler): void {
-  let map = handlers.get(el);
-  if (!map) {
-    map = new Map();
-    handlers.set(el, map);
-  }
-  map.set(type, handler);
-  ensureDispatch(el, type);
-}
-
-/** Makes `current` (in the page) look and behave like `fresh` (just built). */
-function patch(current: Node, fresh: Node): void {
-  if (current.nodeType !== fresh.nodeType || current.nodeName !== fresh.nodeName) {
-    current.parentNode?.replaceChild(fresh, current);
-    return;
-  }
-  if (current instanceof CharacterData) {
-    if (current.data !== (fresh as CharacterData).data) current.data = (fresh as CharacterData).data;
-    return;
-  }
-  if (!(current instanceof Element) || !(fresh instanceof Element)) return;
-  for (const attr of Array.from(current.attributes)) {
-    if (!fresh.hasAttribute(attr.name)) current.removeAttribute(attr.name);
-  }
-  for (const attr of Array.from(fresh.attributes)) {
-    if (current.getAttribute(attr.name) !== attr.value) current.setAttribute(attr.name, attr.value);
-  }
-  const map = handlers.get(fresh) ?? new Map<string, Handler>();
-  handlers.set(current, map);
-  for (const type of map.keys()) ensureDispatch(current, type);
-  const olds = Array.from(current.childNodes);
-  const news = Array.from(fresh.childNodes);
-  news.forEach((child, i) => {
-    const old = olds[i];
-    if (old) patch(old, child);
-    else current.appendChild(child);
-  });
-  for (const extra of olds.slice(news.length)) extra.remove();
-  if (current instanceof HTMLInputElement && current !== document.activeElement) {
-    current.value = (fresh as HTMLInputElement).value;
-  }
-  if (current instanceof HTMLSelectElement) {
-    current.value = (fresh as HTMLSelectElement).value;
-  }
-}
-
-type Child = Node | string | null | undefined | false;
-
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Record<string, string | boolean | number | ((e: Event) => void)> = {},
-  ...children: (Child | Child[])[]
-): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (typeof value === "function") {
-      listen(el, key.slice(2).toLowerCase(), value);
-    } else if (typeof value === "boolean") {
-      if (value) el.setAttribute(key, "");
-    } else {
-      el.setAttribute(key, String(value));
-    }
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child);
-  }
-  return el;
-}
-
-function tileFace(k: Kind, extra: Record<string, string | boolean | number | ((e: Event) => void)> = {}, tag: "button" | "span" = "span") {
-  const lang = state.lang;
-  const cls = `tile ${k >= 27 ? "honor" : ["man", "pin", "sou"][Math.floor(k / 9)]} ${extra.class ?? ""}`;
-  return h(
-    tag,
-    { ...extra, class: cls.trim(), title: tileName(k, lang), "aria-label": tileName(k, lang) },
-    h("span", { class: "glyph", "aria-hidden": "true" }, glyph(k)),
-    h("span", { class: "cap", "aria-hidden": "true" }, caption(k, lang)),
-  );
-}
 
 function segmented<T extends string | number>(
   name: string,
@@ -865,7 +764,7 @@ function header() {
   return h(
     "header",
     { class: "top" },
-    h("div", { class: "brand" }, h("span", { class: "logo", "aria-hidden": "true" }, "🀄"), h("div", {}, h("h1", {}, t(lang, "title")), h("p", {}, t(lang, "subtitle")))),
+    h("div", { class: "brand" }, h("span", { class: "logo", "aria-hidden": "true" }, faceSvg(faceId(31))), h("div", {}, h("h1", {}, t(lang, "title")), h("p", {}, t(lang, "subtitle")))),
     h(
       "div",
       { class: "top-controls" },
@@ -907,6 +806,7 @@ function copyLink(): void {
   void navigator.clipboard?.writeText(link).catch(() => undefined);
 }
 
+installSprite();
 globalThis.history.replaceState(null, "", toUrl(state));
 pending = true;
 render();

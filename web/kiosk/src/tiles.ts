@@ -23,16 +23,6 @@ export function code(k: Kind): string {
   return isSuited(k) ? `${(k % 9) + 1}${SUIT_LETTERS[Math.floor(k / 9)]}` : HONOR_LETTERS[k - 27]!;
 }
 
-/** The Unicode Mahjong Tiles face (U+1F000 block). */
-export function glyph(k: Kind): string {
-  let point: number;
-  if (k < 9) point = 0x1f007 + k;
-  else if (k < 18) point = 0x1f019 + (k - 9);
-  else if (k < 27) point = 0x1f010 + (k - 18);
-  else point = 0x1f000 + (k - 27);
-  return String.fromCodePoint(point);
-}
-
 /** The tile's name: 五饼 / 5 Dots, 东 / East. */
 export function tileName(k: Kind, lang: "zh" | "en"): string {
   if (isSuited(k)) {
