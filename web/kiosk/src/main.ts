@@ -1,6 +1,7 @@
 // The scoring kiosk: build a hand with taps (or type its notation), set the circumstances,
 // and read the score sheet and the settlement, from the referee over gRPC-Web (same origin).
 import {
+  type AnalyzeHandResponse,
   HandEnd,
   LineKind,
   Outcome,
@@ -15,6 +16,10 @@ import {
 } from "@mahjong-referee/client";
 import { webClient } from "@mahjong-referee/client/web";
 import { type Props, h, patch, tileFace as face } from "./dom.js";
+import { gameView, initGame, loadGame, setRuleset } from "./game-view.js";
+import { analysisView } from "./play-view.js";
+import { initReplay, loadReplay, replayStep, replayText, replayView } from "./replay-view.js";
+import { pack, unpack } from "./share.js";
 import { faceId, faceSvg, installSprite } from "./tiles-art.js";
 import { type Lang, RULESET_LABELS, WIND_NAMES, t, type Word } from "./i18n.js";
 import {
@@ -32,6 +37,7 @@ import {
 } from "./tiles.js";
 
 type Mode = "hand" | MeldKind | "winning";
+type View = "hand" | "game" | "replay";
 
 interface State {
   hand: Hand;
@@ -51,6 +57,8 @@ interface State {
   discarder: From;
   ruleset: string;
   lang: Lang;
+  /** Which page: scoring a hand (with the hand in play), the game's score card, a replay. */
+  view: View;
 }
 
 interface Violation {
@@ -62,7 +70,8 @@ interface Violation {
 /** What the referee said about the current hand. */
 type Result =
   | { kind: "empty" }
-  | { kind: "score"; score: ScoreHandResponse; settlement: SettleHandResponse | null }
+  | { kind: "score"; score: ScoreHandResponse; settlement: SettleHandResponse | null; analysis: AnalyzeHandResponse | null }
+  | { kind: "analysis"; analysis: AnalyzeHandResponse }
   | { kind: "invalid"; violations: Violation[] }
   | { kind: "unreachable"; message: string };
 
@@ -88,6 +97,31 @@ let pending = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 // --- the URL ---------------------------------------------------------------------------------
+
+/** The replayed record, packed for the URL (share.ts), once loaded. */
+let replayPacked: string | null = null;
+
+/** A share link's game or record: the game replaces the stored one; the record is replayed at
+ * the link's step. */
+async function openShared(url: URL): Promise<void> {
+  const q = url.searchParams;
+  const game = q.get("game");
+  if (game) {
+    const text = await unpack(game);
+    let ok = false;
+    try {
+      ok = text !== null && loadGame(JSON.parse(text));
+    } catch {
+      ok = false;
+    }
+    if (!ok) console.warn("the link's game could not be read");
+  }
+  const record = q.get("record");
+  if (record) {
+    const text = await unpack(record);
+    if (text !== null) await loadReplay(text, Math.max(0, Math.trunc(Number(q.get("step") ?? 0)) || 0));
+  }
+}
 
 function fromUrl(url: URL): State {
   const q = url.searchParams;
@@ -115,6 +149,7 @@ function fromUrl(url: URL): State {
     discarder: from === 2 || from === 3 ? from : 1,
     ruleset: rulesetFromName(ruleset) === undefined ? "chinese-official-1998" : ruleset,
     lang: q.get("lang") === "en" ? "en" : "zh",
+    view: q.get("view") === "game" ? "game" : q.get("view") === "replay" ? "replay" : "hand",
   };
 }
 
@@ -136,6 +171,11 @@ function toUrl(s: State): string {
   if (s.flowers > 0) q.set("flowers", String(s.flowers));
   if (!s.selfDrawn && s.discarder !== 1) q.set("from", String(s.discarder));
   q.set("lang", s.lang);
+  if (s.view !== "hand") q.set("view", s.view);
+  if (s.view === "replay" && replayPacked !== null) {
+    q.set("record", replayPacked);
+    q.set("step", String(replayStep()));
+  }
   return `${globalThis.location.pathname}?${q.toString()}`;
 }
 
@@ -186,6 +226,11 @@ function tap(k: Kind): void {
 
 // --- calls -----------------------------------------------------------------------------------
 
+/** A hand one tile short of complete: 13 − 3·melds standing tiles and no winning tile. */
+function inPlay(s: State): boolean {
+  return s.raw === null && s.hand.winning === null && s.hand.standing.length > 0 && s.hand.standing.length === standingSlots(s.hand);
+}
+
 /** Scores the current state shortly; any answer still in flight is then stale. */
 function schedule(): void {
   pending = true;
@@ -216,6 +261,19 @@ async function score(mine: number): Promise<void> {
     next = { kind: "empty" };
   } else {
     try {
+      if (inPlay(s)) {
+        const analysis = await client.analyzeHand({
+          handInput: { case: "notation", value: text },
+          context: { seatWind: (s.seat + 1) as Wind, prevalentWind: (s.prevalent + 1) as Wind, flowerCount: s.flowers },
+          ruleset,
+        });
+        if (mine === sequence) {
+          result = { kind: "analysis", analysis };
+          pending = false;
+          render();
+        }
+        return;
+      }
       const sheet = await client.scoreHand({
         handInput: { case: "notation", value: text },
         context: context(s),
@@ -236,7 +294,16 @@ async function score(mine: number): Promise<void> {
           ruleset,
         });
       }
-      next = { kind: "score", score: sheet, settlement };
+      // A full hand that is not a win: what to discard.
+      const analysis =
+        sheet.outcome === Outcome.NOT_WINNING_SHAPE && s.raw === null
+          ? await client.analyzeHand({
+              handInput: { case: "notation", value: text },
+              context: { seatWind: (s.seat + 1) as Wind, prevalentWind: (s.prevalent + 1) as Wind, flowerCount: s.flowers },
+              ruleset,
+            })
+          : null;
+      next = { kind: "score", score: sheet, settlement, analysis };
     } catch (error) {
       const details = refereeError(error);
       if (details !== undefined && details.violations.length > 0) {
@@ -563,6 +630,8 @@ function outcomeText(): [string, string, string] {
   switch (result.kind) {
     case "empty":
       return ["", t(lang, "waiting"), "idle"];
+    case "analysis":
+      return ["IN_PLAY", t(lang, "inPlay"), "idle"];
     case "unreachable":
       return ["", `${t(lang, "unreachable")}: ${result.message}`, "error"];
     case "invalid": {
@@ -605,6 +674,11 @@ function sheetPanel() {
       h("span", { class: "outcome-text", "data-testid": "outcome-text" }, text),
       h("span", { class: "outcome-code", "data-testid": "outcome" }, code),
     ),
+    result.kind === "analysis"
+      ? analysisView(lang, result.analysis)
+      : result.kind === "score" && result.analysis
+        ? analysisView(lang, result.analysis)
+        : placeholder("div"),
     sc && sc.reading
       ? h(
           "div",
@@ -756,6 +830,7 @@ function header() {
       "aria-label": t(lang, "ruleset"),
       onchange: (e: Event) => {
         const value = (e.target as HTMLSelectElement).value;
+        setRuleset(value);
         update((s) => ({ ...s, ruleset: value }));
       },
     },
@@ -769,6 +844,16 @@ function header() {
       "div",
       { class: "top-controls" },
       h("label", { class: "ruleset" }, h("span", { class: "label" }, t(lang, "ruleset")), select),
+      segmented<View>(
+        "view",
+        [
+          ["hand", t(lang, "tabHand")],
+          ["game", t(lang, "tabGame")],
+          ["replay", t(lang, "tabReplay")],
+        ],
+        state.view,
+        (v) => update((s) => ({ ...s, view: v }), false),
+      ),
       segmented<Lang>("lang", [["zh", "中文"], ["en", "English"]], lang, (l) => update((s) => ({ ...s, lang: l }), false)),
     ),
   );
@@ -785,7 +870,11 @@ function render(): void {
       "div",
       { id: "app" },
       header(),
-      h("main", { class: "layout" }, h("div", { class: "col input" }, handPanel(), circumstancesPanel()), h("div", { class: "col output" }, sheetPanel(), settlementPanel())),
+      state.view === "game"
+        ? h("main", { class: "single" }, gameView())
+        : state.view === "replay"
+          ? h("main", { class: "single" }, replayView())
+          : h("main", { class: "layout" }, h("div", { class: "col input" }, handPanel(), circumstancesPanel()), h("div", { class: "col output" }, sheetPanel(), settlementPanel())),
     ),
   );
 }
@@ -807,6 +896,26 @@ function copyLink(): void {
 }
 
 installSprite();
+initGame({
+  client,
+  lang: () => state.lang,
+  render,
+  currentHand: () => ({ notation: currentNotation(state), lastCopy: state.lastCopy, kong: state.kong, lastTile: state.lastTile, flowers: state.flowers }),
+});
+setRuleset(state.ruleset);
+initReplay({
+  client,
+  lang: () => state.lang,
+  render,
+  stepped: () => {
+    const text = replayText();
+    void pack(text).then((packed) => {
+      replayPacked = text === "" ? null : packed;
+      globalThis.history.replaceState(null, "", toUrl(state));
+    });
+  },
+});
+void openShared(new URL(globalThis.location.href));
 globalThis.history.replaceState(null, "", toUrl(state));
 pending = true;
 render();

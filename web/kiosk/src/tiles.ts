@@ -183,6 +183,8 @@ export function parseNotation(text: string): Hand | null {
   }
   const tiles = parseTiles(rest);
   if (!tiles) return null;
+  // A hand one tile short (13 − 3·melds tiles) is a hand in play: no winning tile.
+  if (tiles.length === Math.max(0, 13 - 3 * melds.length)) return { melds, standing: tiles, winning: null };
   const winning = tiles.length > 0 ? tiles[tiles.length - 1]! : null;
   return { melds, standing: tiles.slice(0, -1), winning };
 }
