@@ -896,13 +896,6 @@ function copyLink(): void {
 }
 
 installSprite();
-initGame({
-  client,
-  lang: () => state.lang,
-  render,
-  currentHand: () => ({ notation: currentNotation(state), lastCopy: state.lastCopy, kong: state.kong, lastTile: state.lastTile, flowers: state.flowers }),
-});
-setRuleset(state.ruleset);
 initReplay({
   client,
   lang: () => state.lang,
@@ -915,6 +908,13 @@ initReplay({
     });
   },
 });
+initGame({
+  client,
+  lang: () => state.lang,
+  render,
+  currentHand: () => ({ notation: currentNotation(state), lastCopy: state.lastCopy, kong: state.kong, lastTile: state.lastTile, flowers: state.flowers }),
+});
+setRuleset(state.ruleset);
 void openShared(new URL(globalThis.location.href));
 globalThis.history.replaceState(null, "", toUrl(state));
 pending = true;

@@ -175,7 +175,7 @@ function endPanel(lang: Lang, a: ReplayHandResponse) {
     ),
     flags.length > 0 ? h("p", { class: "derived", "data-testid": "replay-derived" }, `${t(lang, "derived")}: `, flags.map(([w]) => t(lang, w)).join(", ")) : null,
     a.score && a.score.fans.length > 0
-      ? h("ul", { class: "replay-fans" }, a.score.fans.map((f) => h("li", {}, `${lang === "en" ? f.nameEn : f.nameZh} ${f.points}${f.count > 1 ? `×${f.count}` : ""}`)))
+      ? h("ul", { class: "replay-fans" }, a.score.fans.map((f) => h("li", {}, `${lang === "en" ? f.nameEn : f.nameZh} · ${f.points}${f.count > 1 ? ` ×${f.count}` : ""}`)))
       : null,
     a.accounts.length > 0
       ? h("p", { class: "replay-accounts", "data-testid": "replay-accounts" }, a.accounts.map((acc) => `${WIND_NAMES[lang][acc.seat - 1]} ${acc.delta > 0 ? "+" : ""}${acc.delta}`).join(" · "))
@@ -233,11 +233,11 @@ export function replayView() {
           h(
             "div",
             { class: "stepper replay-steps", role: "group", "aria-label": t(lang, "replayStep") },
-            h("button", { type: "button", "data-testid": "replay-first", disabled: step === 0, onclick: () => go(0) }, "⏮"),
-            h("button", { type: "button", "data-testid": "replay-prev", disabled: step === 0, onclick: () => go(step - 1) }, "◀"),
+            h("button", { type: "button", "data-testid": "replay-first", disabled: step === 0, onclick: () => go(0) }, "«"),
+            h("button", { type: "button", "data-testid": "replay-prev", disabled: step === 0, onclick: () => go(step - 1) }, "‹"),
             h("output", { "data-testid": "replay-step", "data-step": step, "data-steps": last }, `${step} / ${last}`),
-            h("button", { type: "button", "data-testid": "replay-next", disabled: step === last, onclick: () => go(step + 1) }, "▶"),
-            h("button", { type: "button", "data-testid": "replay-last", disabled: step === last, onclick: () => go(last) }, "⏭"),
+            h("button", { type: "button", "data-testid": "replay-next", disabled: step === last, onclick: () => go(step + 1) }, "›"),
+            h("button", { type: "button", "data-testid": "replay-last", disabled: step === last, onclick: () => go(last) }, "»"),
             h("input", { type: "range", min: 0, max: last, value: String(step), "aria-label": t(lang, "replayStep"), oninput: (e: Event) => go(Number((e.target as HTMLInputElement).value)) }),
           ),
           h("p", { class: "replay-event", "data-testid": "replay-event" }, step === 0 ? t(lang, "afterDeal") : (captions[eventIndex] ?? `#${step}`), h("small", {}, ` · ${t(lang, "wallLeft")} ${state.wallLeft}`)),

@@ -182,7 +182,7 @@ export function spriteMarkup(): string {
   const symbol = (id: string, body: string) => `<symbol id="${id}" viewBox="0 0 ${FACE_W} ${FACE_H}">${body}</symbol>`;
   const tiles = Array.from({ length: 34 }, (_, k) => symbol(faceId(k), faceOf(k))).join("");
   const flowers = Array.from({ length: 8 }, (_, i) => symbol(flowerId(i + 1), flowerFace(i + 1))).join("");
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute" aria-hidden="true" data-testid="tile-sprite"><defs>${tiles}${flowers}${symbol(BACK_ID, BACK)}</defs></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" class="sprite" width="0" height="0" aria-hidden="true" data-testid="tile-sprite"><defs>${tiles}${flowers}${symbol(BACK_ID, BACK)}</defs></svg>`;
 }
 
 /** Puts the sprite in the page (once). */
