@@ -22,7 +22,7 @@ import {
   settleRequest,
   standingsRequest,
 } from "./game.js";
-import { INFRACTIONS, type Lang, WIND_NAMES, t } from "./i18n.js";
+import { INFRACTIONS, type Lang, WIND_NAMES, named, t } from "./i18n.js";
 import { pack } from "./share.js";
 
 const STORAGE_KEY = "mahjong-kiosk.game.v1";
@@ -425,7 +425,7 @@ function penaltyRows(g: Game, i: number) {
                 return out;
               }),
           },
-          INFRACTIONS.map((x) => h("option", { value: x.value, selected: p.infraction === x.value }, x.name[lang])),
+          INFRACTIONS.map((x) => h("option", { value: x.value, selected: p.infraction === x.value }, named(x.name, lang))),
         ),
         needs.includes("points")
           ? h("input", { type: "number", min: 0, "aria-label": t(lang, "points"), "data-testid": "penalty-points", value: String(p.points ?? ""), onchange: (e: Event) => change(j, (x) => ({ ...x, points: Number((e.target as HTMLInputElement).value) })) })

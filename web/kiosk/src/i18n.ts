@@ -1,5 +1,26 @@
-// The kiosk's words in Chinese and English.
-export type Lang = "zh" | "en";
+// The kiosk's words in Chinese (Simplified, and Traditional 繁體 converted from it) and English.
+/** zh: 简体; hant: 繁體; en: English. */
+export type Lang = "zh" | "hant" | "en";
+
+/** Simplified → Traditional for the characters of the kiosk's own words (each checked in its
+ * words here: 发 is the dragon 發, 复 is 復 but 复制 is 複製, 干扰 stays 干擾). Names that
+ * come from the referee (fans, infractions) come in 繁體 from it where it has them. */
+const HANT_PHRASES: [string, string][] = [["复制", "複製"]];
+const HANT_CHARS =
+  "万萬东東严嚴书書余餘决決况況准準则則删刪务務发發后後听聽国國墙牆处處复復够夠导導将將庄莊开開张張录錄扰擾抢搶报報择擇捞撈换換数數无無时時显顯条條来來标標满滿点點盘盤种種竞競组組结結给給绝絕绿綠罚罰补補规規计計记記诈詐误誤请請谱譜贴貼赛賽输輸还還违違连連选選链鏈销銷错錯门門问問题題风風饼餅龙龍对對杠槓页頁并並";
+const HANT = new Map(Array.from({ length: HANT_CHARS.length / 2 }, (_, i) => [HANT_CHARS[2 * i]!, HANT_CHARS[2 * i + 1]!]));
+
+/** Text in Traditional characters. */
+export function hant(text: string): string {
+  let out = text;
+  for (const [from, to] of HANT_PHRASES) out = out.split(from).join(to);
+  return Array.from(out, (c) => HANT.get(c) ?? c).join("");
+}
+
+/** A pair of Chinese and English names in `lang`. */
+export function named(name: { zh: string; en: string }, lang: Lang): string {
+  return lang === "hant" ? hant(name.zh) : name[lang];
+}
 
 const WORDS = {
   title: { zh: "国标麻将 · 计分台", en: "Mahjong scoring kiosk" },
@@ -143,15 +164,16 @@ const WORDS = {
 export type Word = keyof typeof WORDS;
 
 export function t(lang: Lang, word: Word): string {
-  return WORDS[word][lang];
+  return named(WORDS[word], lang);
 }
 
 export const WIND_NAMES: Record<Lang, readonly string[]> = {
   zh: ["东", "南", "西", "北"],
+  hant: ["東", "南", "西", "北"],
   en: ["East", "South", "West", "North"],
 };
 
-export const RULESET_LABELS: Record<string, Record<Lang, string>> = {
+export const RULESET_LABELS: Record<string, { zh: string; en: string }> = {
   "chinese-official-1998": { zh: "竞赛规则 1998", en: "Chinese Official 1998" },
   mil: { zh: "MIL 补充裁定", en: "MIL rulings" },
   "green-book-2006": { zh: "绿皮书 2006", en: "Green Book 2006" },
@@ -160,7 +182,7 @@ export const RULESET_LABELS: Record<string, Record<Lang, string>> = {
 /** The infractions a score card can record (proto Infraction values), with what each needs
  * besides the offender. Those that need tiles or a misled player are left to SettleHand's
  * callers with the details. */
-export const INFRACTIONS: readonly { value: number; name: Record<Lang, string>; needs?: "points" | "points victim" }[] = [
+export const INFRACTIONS: readonly { value: number; name: { zh: string; en: string }; needs?: "points" | "points victim" }[] = [
   { value: 2, name: { zh: "错吃", en: "Wrong chow" } },
   { value: 3, name: { zh: "错碰", en: "Wrong pung" } },
   { value: 4, name: { zh: "错杠", en: "Wrong kong" } },

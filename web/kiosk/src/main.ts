@@ -21,7 +21,8 @@ import { analysisView } from "./play-view.js";
 import { initReplay, loadReplay, replayStep, replayText, replayView } from "./replay-view.js";
 import { pack, unpack } from "./share.js";
 import { faceId, faceSvg, installSprite } from "./tiles-art.js";
-import { type Lang, RULESET_LABELS, WIND_NAMES, t, type Word } from "./i18n.js";
+import { fanName } from "./names.js";
+import { type Lang, RULESET_LABELS, named, WIND_NAMES, t, type Word } from "./i18n.js";
 import {
   type From,
   type Hand,
@@ -148,7 +149,7 @@ function fromUrl(url: URL): State {
     flowers: Math.min(8, Math.max(0, Math.trunc(Number(q.get("flowers") ?? 0)) || 0)),
     discarder: from === 2 || from === 3 ? from : 1,
     ruleset: rulesetFromName(ruleset) === undefined ? "chinese-official-1998" : ruleset,
-    lang: q.get("lang") === "en" ? "en" : "zh",
+    lang: q.get("lang") === "en" ? "en" : q.get("lang") === "zh-Hant" ? "hant" : "zh",
     view: q.get("view") === "game" ? "game" : q.get("view") === "replay" ? "replay" : "hand",
   };
 }
@@ -170,7 +171,7 @@ function toUrl(s: State): string {
   q.set("prevalent", WIND_LETTERS[s.prevalent]!);
   if (s.flowers > 0) q.set("flowers", String(s.flowers));
   if (!s.selfDrawn && s.discarder !== 1) q.set("from", String(s.discarder));
-  q.set("lang", s.lang);
+  q.set("lang", s.lang === "hant" ? "zh-Hant" : s.lang);
   if (s.view !== "hand") q.set("view", s.view);
   if (s.view === "replay" && replayPacked !== null) {
     q.set("record", replayPacked);
@@ -621,7 +622,7 @@ function stillBuilding(violations: readonly Violation[]): boolean {
 }
 
 function problemCount(n: number): string {
-  if (state.lang === "zh") return `${n} 处问题`;
+  if (state.lang !== "en") return named({ zh: `${n} 处问题`, en: "" }, state.lang);
   return n === 1 ? "1 problem" : `${n} problems`;
 }
 
@@ -637,7 +638,7 @@ function outcomeText(): [string, string, string] {
     case "invalid": {
       const missing = tilesMissing();
       if (stillBuilding(result.violations)) {
-        const text = lang === "zh" ? `还差 ${missing} 张牌` : `${missing} more tile${missing === 1 ? "" : "s"} to go`;
+        const text = named({ zh: `还差 ${missing} 张牌`, en: `${missing} more tile${missing === 1 ? "" : "s"} to go` }, lang);
         return ["INVALID", text, "idle"];
       }
       return ["INVALID", `${t(lang, "invalid")}: ${problemCount(result.violations.length)}`, "invalid"];
@@ -725,7 +726,7 @@ function sheetPanel() {
                     }
                   },
                 },
-                h("td", { class: "name" }, h("span", { class: "primary" }, lang === "zh" ? f.nameZh : f.nameEn), h("span", { class: "secondary" }, lang === "zh" ? f.nameEn : f.nameZh)),
+                h("td", { class: "name" }, h("span", { class: "primary" }, fanName(f, lang)), h("span", { class: "secondary" }, lang === "en" ? f.nameZh : f.nameEn)),
                 h("td", { class: "num" }, String(f.points)),
                 h("td", { class: "num times" }, `×${f.count}`),
                 h("td", { class: "num line-total" }, String(f.totalPoints)),
@@ -834,7 +835,7 @@ function header() {
         update((s) => ({ ...s, ruleset: value }));
       },
     },
-    Object.entries(RULESET_LABELS).map(([name, label]) => h("option", { value: name, selected: name === state.ruleset }, label[lang])),
+    Object.entries(RULESET_LABELS).map(([name, label]) => h("option", { value: name, selected: name === state.ruleset }, named(label, lang))),
   );
   return h(
     "header",
@@ -854,7 +855,7 @@ function header() {
         state.view,
         (v) => update((s) => ({ ...s, view: v }), false),
       ),
-      segmented<Lang>("lang", [["zh", "中文"], ["en", "English"]], lang, (l) => update((s) => ({ ...s, lang: l }), false)),
+      segmented<Lang>("lang", [["zh", "简体"], ["hant", "繁體"], ["en", "English"]], lang, (l) => update((s) => ({ ...s, lang: l }), false)),
     ),
   );
 }
@@ -862,7 +863,7 @@ function header() {
 function render(): void {
   const app = document.getElementById("app");
   if (!app) return;
-  document.documentElement.lang = state.lang === "zh" ? "zh-Hans" : "en";
+  document.documentElement.lang = state.lang === "zh" ? "zh-Hans" : state.lang === "hant" ? "zh-Hant" : "en";
   document.title = t(state.lang, "title");
   patch(
     app,

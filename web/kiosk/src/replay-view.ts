@@ -21,6 +21,7 @@ import {
 } from "@mahjong-referee/client";
 import { h, tileFace } from "./dom.js";
 import { type Lang, WIND_NAMES, t } from "./i18n.js";
+import { fanName } from "./names.js";
 import { tilesText } from "./tiles.js";
 
 export interface ReplayHost {
@@ -175,7 +176,7 @@ function endPanel(lang: Lang, a: ReplayHandResponse) {
     ),
     flags.length > 0 ? h("p", { class: "derived", "data-testid": "replay-derived" }, `${t(lang, "derived")}: `, flags.map(([w]) => t(lang, w)).join(", ")) : null,
     a.score && a.score.fans.length > 0
-      ? h("ul", { class: "replay-fans" }, a.score.fans.map((f) => h("li", {}, `${lang === "en" ? f.nameEn : f.nameZh} · ${f.points}${f.count > 1 ? ` ×${f.count}` : ""}`)))
+      ? h("ul", { class: "replay-fans" }, a.score.fans.map((f) => h("li", {}, `${fanName(f, lang)} · ${f.points}${f.count > 1 ? ` ×${f.count}` : ""}`)))
       : null,
     a.accounts.length > 0
       ? h("p", { class: "replay-accounts", "data-testid": "replay-accounts" }, a.accounts.map((acc) => `${WIND_NAMES[lang][acc.seat - 1]} ${acc.delta > 0 ? "+" : ""}${acc.delta}`).join(" · "))

@@ -6,6 +6,8 @@
 export type Kind = number;
 
 export const KINDS: readonly Kind[] = Array.from({ length: 34 }, (_, i) => i);
+import { type Lang, hant } from "./i18n.js";
+
 const SUIT_LETTERS = ["m", "p", "s"] as const;
 const HONOR_LETTERS = ["E", "S", "W", "N", "C", "F", "P"] as const;
 const NUMERALS = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
@@ -24,7 +26,8 @@ export function code(k: Kind): string {
 }
 
 /** The tile's name: 五饼 / 5 Dots, 东 / East. */
-export function tileName(k: Kind, lang: "zh" | "en"): string {
+export function tileName(k: Kind, lang: Lang): string {
+  if (lang === "hant") return hant(tileName(k, "zh"));
   if (isSuited(k)) {
     const suit = Math.floor(k / 9);
     return lang === "zh" ? `${NUMERALS[k % 9]}${SUIT_ZH[suit]}` : `${(k % 9) + 1} ${SUIT_EN[suit]}`;
@@ -33,7 +36,8 @@ export function tileName(k: Kind, lang: "zh" | "en"): string {
 }
 
 /** A short face caption: 5万 / 5m. */
-export function caption(k: Kind, lang: "zh" | "en"): string {
+export function caption(k: Kind, lang: Lang): string {
+  if (lang === "hant") return hant(caption(k, "zh"));
   if (isSuited(k)) {
     return lang === "zh" ? `${(k % 9) + 1}${SUIT_ZH[Math.floor(k / 9)]}` : code(k);
   }

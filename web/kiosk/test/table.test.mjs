@@ -377,12 +377,21 @@ test("a Botzone record replayed and stepped to the end shows the referee's winne
   assert.deepEqual(await concealed(), answer.states[5].seats.map((s) => s.concealed.length));
 });
 
-test("the score card and the replay in Chinese", async () => {
+test("the score card and the replay in 简体 and 繁體, fan names in 繁體 from the referee", async () => {
   await open("view=game&lang=zh");
   assert.match(await page.locator(`${tid("score-card")} tfoot`).innerText(), /局分/);
   assert.match(await page.locator(`${tid("score-card")} tfoot`).innerText(), /标准分/);
   await page.locator(`${tid("view")} button[data-value="replay"]`).click();
   assert.match(await page.locator(tid("replay")).innerText(), /复盘/);
+  await page.locator(`${tid("lang")} button[data-value="hant"]`).click();
+  assert.match(await page.locator(tid("replay")).innerText(), /復盤/);
+  assert.equal(new URL(page.url()).searchParams.get("lang"), "zh-Hant");
+  await page.locator(`${tid("view")} button[data-value="game"]`).click();
+  assert.match(await page.locator(`${tid("score-card")} tfoot`).innerText(), /標準分/);
+  await open(`hand=${encodeURIComponent(WIN_HAND)}&ruleset=mil&selfDrawn=1&lang=zh-Hant`);
+  await sheetSettled();
+  assert.equal(await page.locator(`${tid("fan-line")} .primary`).first().innerText(), "三色雙龍會");
+  assert.equal(await page.evaluate(() => document.documentElement.lang), "zh-Hant");
 });
 
 test("no console error, page error or failed request in this session", () => {
