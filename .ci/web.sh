@@ -10,8 +10,9 @@
 #   - tsc (the client, its tests, the kiosk);
 #   - the Node tests (node --test): every RPC over gRPC and gRPC-Web, error details, the
 #     3,026-hand corpus through BatchScoreHands;
-#   - the browser test: headless Chromium (playwright-core) against /kiosk/ on the binary,
-#     with screenshots in target/web-ci/screenshots.
+#   - the kiosk's tests (web/kiosk/test/*.test.mjs): the score card's logic in Node, and
+#     headless Chromium (playwright-core) against /kiosk/ on the binary with no font for the
+#     Mahjong tiles block, with screenshots in target/web-ci/screenshots.
 # The binary: target/release/mahjong-referee (built by .ci/run before this), or
 # $MAHJONG_REFEREE_BIN. Env: WEB_CI_SKIP_APT=1 when chromium and the fonts are installed.
 set -euo pipefail
