@@ -466,7 +466,10 @@ function entryForm(g: Game) {
       ? h(
           "div",
           { class: "fields" },
-          h("div", { class: "field" }, h("span", { class: "label" }, t(lang, "winner")), seg<Player>("entry-winner", players.map((p) => [p, playerLabel(g, i, p)]), draft.winner, (v) => (draft.winner = v))),
+          h("div", { class: "field" }, h("span", { class: "label" }, t(lang, "winner")), seg<Player>("entry-winner", players.map((p) => [p, playerLabel(g, i, p)]), draft.winner, (v) => {
+            draft.winner = v;
+            if (draft.discarder === v) draft.discarder = -1;
+          })),
           h(
             "div",
             { class: "field" },
