@@ -74,9 +74,8 @@ export FONTCONFIG_FILE=$PWD/$OUT/fonts-no-mahjong.conf
   echo '  </rejectfont></selectfont>'
   echo '</fontconfig>'
 } >"$FONTCONFIG_FILE"
-if fc-list :charset=1f000 | grep -q .; then
-  die "a font for the Mahjong tiles block is still visible: $(fc-list :charset=1f000)"
-fi
+TILE_FONTS=$(fc-list :charset=1f000)
+[[ -z $TILE_FONTS ]] || die "a font for the Mahjong tiles block is still visible: $TILE_FONTS"
 echo "fc-list :charset=1f000 under $FONTCONFIG_FILE: nothing"
 
 section "generated client and kiosk bundle are up to date"
