@@ -381,6 +381,34 @@ function cardTable(g: Game) {
       "tfoot",
       {},
       h("tr", {}, h("th", { colspan: 4 }, t(lang, "handTotal")), [0, 1, 2, 3].map((p) => h("td", { class: "num", colspan: 2, "data-testid": "total-points", "data-player": p }, String(totals.at(-1)?.[p] ?? 0))), h("td", { class: "no-print" })),
+      h(
+        "tr",
+        {},
+        h("th", { colspan: 4 }, t(lang, "lateMinutes")),
+        [0, 1, 2, 3].map((p) =>
+          h(
+            "td",
+            { class: "num", colspan: 2 },
+            h("input", {
+              type: "number",
+              min: 0,
+              max: 1000,
+              class: "late",
+              "data-testid": "late-minutes",
+              "data-player": p,
+              "aria-label": `${t(lang, "lateMinutes")} ${g.players[p]}`,
+              value: String(g.lateMinutes[p]),
+              onchange: (e: Event) => {
+                const minutes = Math.max(0, Math.min(1000, Math.trunc(Number((e.target as HTMLInputElement).value)) || 0));
+                const lateMinutes = [...g.lateMinutes] as Game["lateMinutes"];
+                lateMinutes[p] = minutes;
+                setGame({ ...g, lateMinutes });
+              },
+            }),
+          ),
+        ),
+        h("td", { class: "no-print" }),
+      ),
       h("tr", {}, h("th", { colspan: 4 }, t(lang, "sessionScore")), [0, 1, 2, 3].map((p) => h("td", { class: "num", colspan: 2, "data-testid": "session-score", "data-player": p }, String(byPlayer.get(p)?.sessions[0]?.score ?? "–"))), h("td", { class: "no-print" })),
       h(
         "tr",

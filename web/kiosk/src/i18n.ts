@@ -7,7 +7,7 @@ export type Lang = "zh" | "hant" | "en";
  * come from the referee (fans, infractions) come in 繁體 from it where it has them. */
 const HANT_PHRASES: [string, string][] = [["复制", "複製"]];
 const HANT_CHARS =
-  "万萬东東严嚴书書余餘决決况況准準则則删刪务務发發后後听聽国國墙牆处處复復够夠导導将將庄莊开開张張录錄扰擾抢搶报報择擇捞撈换換数數无無时時显顯条條来來标標满滿点點盘盤种種竞競组組结結给給绝絕绿綠罚罰补補规規计計记記诈詐误誤请請谱譜贴貼赛賽输輸还還违違连連选選链鏈销銷错錯门門问問题題风風饼餅龙龍对對杠槓页頁并並";
+  "万萬东東严嚴书書余餘决決况況准準则則删刪务務发發后後听聽国國墙牆处處复復够夠导導将將庄莊开開张張录錄扰擾抢搶报報择擇捞撈换換数數无無时時显顯条條来來标標满滿点點盘盤种種竞競组組结結给給绝絕绿綠罚罰补補规規计計记記诈詐误誤请請谱譜贴貼赛賽输輸还還违違连連选選链鏈销銷错錯门門问問题題风風饼餅龙龍对對杠槓页頁并並迟遲钟鐘";
 const HANT = new Map(Array.from({ length: HANT_CHARS.length / 2 }, (_, i) => [HANT_CHARS[2 * i]!, HANT_CHARS[2 * i + 1]!]));
 
 /** Text in Traditional characters. */
@@ -120,6 +120,7 @@ const WORDS = {
   result: { zh: "结果", en: "Result" },
   edit: { zh: "修改", en: "Edit" },
   handTotal: { zh: "盘分合计", en: "Hand points" },
+  lateMinutes: { zh: "迟到（分钟）", en: "Late (minutes)" },
   sessionScore: { zh: "局分", en: "Session score (局分)" },
   standardPoints: { zh: "标准分", en: "Standard points" },
   place: { zh: "名次", en: "Place" },

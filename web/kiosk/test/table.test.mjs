@@ -193,7 +193,7 @@ const HANDS = [
 const seat = (i, p) => ((p - (i % 4) + 4) % 4) + 1;
 
 /** The game computed without the kiosk: SettleHand per hand, then ComputeStandings. */
-async function direct(hands) {
+async function direct(hands, late = [0, 0, 0, 0]) {
   const deltas = [];
   for (const [i, hand] of hands.entries()) {
     const penalties = hand.penalty ? [{ offender: seat(i, hand.penalty.offender), infraction: hand.penalty.infraction, points: hand.penalty.points }] : [];
@@ -221,7 +221,7 @@ async function direct(hands) {
     deltas.push(row);
   }
   const standings = await client.computeStandings({
-    players: PLAYERS.map((name, p) => ({ name, sessions: [{ handResults: deltas.map((r) => r[p]), table: 0 }] })),
+    players: PLAYERS.map((name, p) => ({ name, sessions: [{ handResults: deltas.map((r) => r[p]), lateMinutes: late[p], table: 0 }] })),
   });
   const byPlayer = PLAYERS.map((_, p) => standings.standings.find((s) => s.playerIndex === p));
   return {
@@ -302,6 +302,14 @@ test("the game survives a reload; editing a hand recomputes everything after it"
   await page.locator(`${tid("card-row")}[data-hand="1"]`).filter({ hasText: "20 fan" }).waitFor();
   assert.deepEqual(await shownCard(), await direct(edited));
   assert.notDeepEqual(await shownCard(), before);
+  // Dee was 7 minutes late: the 局分 and what follows from it, as ComputeStandings says.
+  const late = page.locator(`${tid("late-minutes")}[data-player="3"]`);
+  await late.fill("7");
+  await late.press("Tab");
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem("mahjong-kiosk.game.v1")).lateMinutes[3] === 7);
+  const withLate = await direct(edited, [0, 0, 0, 7]);
+  assert.deepEqual(await shownCard(), withLate);
+  assert.notDeepEqual(withLate.scores, (await direct(edited)).scores, "late minutes change the 局分");
 });
 
 test("export and import as JSON, and a share link carrying the game", async () => {
