@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { ROOT, startSession, tid } from "./test/harness.mjs";
 
 const WIDTH = 1180;
-const session = await startSession({ width: WIDTH, height: 900 });
+const session = await startSession({ width: WIDTH, height: 950 });
 const { page, referee } = session;
 const open = async (query) => {
   await page.goto(`${referee.baseUrl}/kiosk/?${query}`);
@@ -20,7 +20,7 @@ const open = async (query) => {
 await open(`hand=${encodeURIComponent("[123m][789m][123p]55s89p7p")}&ruleset=mil&selfDrawn=1&lang=en`);
 await page.locator(`${tid("sheet")}[data-pending="0"]`).waitFor();
 await page.locator(tid("fan-line")).first().click();
-const hand = await page.screenshot({ clip: { x: 0, y: 0, width: WIDTH, height: 900 } });
+const hand = await page.screenshot({ clip: { x: 0, y: 0, width: WIDTH, height: 950 } });
 
 // A game: 16 hands given by their fan totals, a draw and a penalty among them.
 const hands = [
@@ -71,7 +71,7 @@ writeFileSync(join(ROOT, "docs/kiosk.png"), Buffer.from(composed, "base64"));
 
 // A replay at its end.
 const text = readFileSync(join(ROOT, "tests/data/replay-public.txt"), "utf8").split("\nMatch ")[0].trim();
-await page.setViewportSize({ width: 1024, height: 900 });
+await page.setViewportSize({ width: 1024, height: 950 });
 await open("view=replay&lang=en");
 await page.locator(tid("replay-text")).fill(text);
 await page.locator(tid("replay-load")).click();
