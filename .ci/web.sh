@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # The TypeScript client and the scoring kiosk, against the release binary:
 #   - npm ci (package-lock.json at the root: the workspaces clients/typescript and web/kiosk);
-#   - Debian's chromium and two small fonts (CJK names, Mahjong tile faces) through apt-get;
+#   - Debian's chromium and a CJK font (the names) through apt-get; no Mahjong tile font: the
+#     kiosk draws its own tiles, and the browser test runs under a fontconfig that has none
+#     (any font covering U+1F000 that the machine has is rejected, and fc-list must agree);
 #   - the client regenerated from proto/ (buf generate with protoc-gen-es, both pinned in the
 #     lock) and the kiosk bundle rebuilt (esbuild): any difference from the committed files
 #     fails (git diff --exit-code), as does an untracked generated file;
 #   - tsc (the client, its tests, the kiosk);
 #   - the Node tests (node --test): every RPC over gRPC and gRPC-Web, error details, the
 #     3,026-hand corpus through BatchScoreHands;
-#   - the browser test: headless Chromium (playwright-core) against /kiosk/ on the binary,
-#     with screenshots in target/web-ci/screenshots.
+#   - the kiosk's tests (web/kiosk/test/*.test.mjs): the score card's logic in Node, and
+#     headless Chromium (playwright-core) against /kiosk/ on the binary with no font for the
+#     Mahjong tiles block, with screenshots in target/web-ci/screenshots.
 # The binary: target/release/mahjong-referee (built by .ci/run before this), or
 # $MAHJONG_REFEREE_BIN. Env: WEB_CI_SKIP_APT=1 when chromium and the fonts are installed.
 set -euo pipefail
@@ -45,17 +48,35 @@ echo "buf $(npx --no-install buf --version), esbuild $(npx --no-install esbuild 
 section "chromium and fonts (apt-get)"
 if [[ ${WEB_CI_SKIP_APT:-0} == 1 ]]; then
   echo "WEB_CI_SKIP_APT=1: using what is installed"
-elif [[ -x /usr/bin/chromium ]] && fc-list :charset=1f000 family 2>/dev/null | grep -q . \
-  && fc-list :lang=zh family 2>/dev/null | grep -q .; then
+elif [[ -x /usr/bin/chromium ]] && fc-list :lang=zh family 2>/dev/null | grep -q .; then
   echo "already installed"
 else
   SUDO=
   [[ $(id -u) -eq 0 ]] || SUDO=sudo
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends chromium fonts-wqy-microhei fonts-symbola >/dev/null
+  $SUDO apt-get install -y -qq --no-install-recommends chromium fonts-wqy-microhei >/dev/null
 fi
 /usr/bin/chromium --version
+
+section "fonts: none for the Mahjong tiles block"
+# The tiles must draw without a font for U+1F000–U+1F02B, as on many tablets and phones. A
+# fontconfig that includes the system's and rejects every font file covering U+1F000 (none
+# on CI; fonts-symbola or the like on a developer's machine) is used for the browser test.
+export FONTCONFIG_FILE=$PWD/$OUT/fonts-no-mahjong.conf
+{
+  echo '<?xml version="1.0"?>'
+  echo '<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">'
+  echo '<fontconfig>'
+  echo '  <include ignore_missing="no">/etc/fonts/fonts.conf</include>'
+  echo '  <selectfont><rejectfont>'
+  FONTCONFIG_FILE=/etc/fonts/fonts.conf fc-list :charset=1f000 file | sed -e 's/: *$//' -e 's/^/    <glob>/' -e 's|$|</glob>|'
+  echo '  </rejectfont></selectfont>'
+  echo '</fontconfig>'
+} >"$FONTCONFIG_FILE"
+TILE_FONTS=$(fc-list :charset=1f000)
+[[ -z $TILE_FONTS ]] || die "a font for the Mahjong tiles block is still visible: $TILE_FONTS"
+echo "fc-list :charset=1f000 under $FONTCONFIG_FILE: nothing"
 
 section "generated client and kiosk bundle are up to date"
 npm run --workspace clients/typescript generate

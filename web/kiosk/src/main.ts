@@ -1,6 +1,7 @@
 // The scoring kiosk: build a hand with taps (or type its notation), set the circumstances,
 // and read the score sheet and the settlement, from the referee over gRPC-Web (same origin).
 import {
+  type AnalyzeHandResponse,
   HandEnd,
   LineKind,
   Outcome,
@@ -14,25 +15,30 @@ import {
   rulesetFromName,
 } from "@mahjong-referee/client";
 import { webClient } from "@mahjong-referee/client/web";
-import { type Lang, RULESET_LABELS, WIND_NAMES, t, type Word } from "./i18n.js";
+import { type Props, h, patch, tileFace as face } from "./dom.js";
+import { gameView, initGame, loadGame, setRuleset } from "./game-view.js";
+import { analysisView } from "./play-view.js";
+import { initReplay, loadReplay, replayStep, replayText, replayView } from "./replay-view.js";
+import { pack, unpack } from "./share.js";
+import { faceId, faceSvg, installSprite } from "./tiles-art.js";
+import { fanName } from "./names.js";
+import { type Lang, RULESET_LABELS, named, WIND_NAMES, t, type Word } from "./i18n.js";
 import {
   type From,
   type Hand,
   type Kind,
   KINDS,
   type MeldKind,
-  caption,
   code,
   chowStart,
-  glyph,
   meldTiles,
   notation,
   parseNotation,
   standingSlots,
-  tileName,
 } from "./tiles.js";
 
 type Mode = "hand" | MeldKind | "winning";
+type View = "hand" | "game" | "replay";
 
 interface State {
   hand: Hand;
@@ -52,6 +58,8 @@ interface State {
   discarder: From;
   ruleset: string;
   lang: Lang;
+  /** Which page: scoring a hand (with the hand in play), the game's score card, a replay. */
+  view: View;
 }
 
 interface Violation {
@@ -63,7 +71,8 @@ interface Violation {
 /** What the referee said about the current hand. */
 type Result =
   | { kind: "empty" }
-  | { kind: "score"; score: ScoreHandResponse; settlement: SettleHandResponse | null }
+  | { kind: "score"; score: ScoreHandResponse; settlement: SettleHandResponse | null; analysis: AnalyzeHandResponse | null }
+  | { kind: "analysis"; analysis: AnalyzeHandResponse }
   | { kind: "invalid"; violations: Violation[] }
   | { kind: "unreachable"; message: string };
 
@@ -90,6 +99,31 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 
 // --- the URL ---------------------------------------------------------------------------------
 
+/** The replayed record, packed for the URL (share.ts), once loaded. */
+let replayPacked: string | null = null;
+
+/** A share link's game or record: the game replaces the stored one; the record is replayed at
+ * the link's step. */
+async function openShared(url: URL): Promise<void> {
+  const q = url.searchParams;
+  const game = q.get("game");
+  if (game) {
+    const text = await unpack(game);
+    let ok = false;
+    try {
+      ok = text !== null && loadGame(JSON.parse(text));
+    } catch {
+      ok = false;
+    }
+    if (!ok) console.warn("the link's game could not be read");
+  }
+  const record = q.get("record");
+  if (record) {
+    const text = await unpack(record);
+    if (text !== null) await loadReplay(text, Math.max(0, Math.trunc(Number(q.get("step") ?? 0)) || 0));
+  }
+}
+
 function fromUrl(url: URL): State {
   const q = url.searchParams;
   const flag = (name: string) => q.get(name) === "1" || q.get(name) === "true";
@@ -115,7 +149,8 @@ function fromUrl(url: URL): State {
     flowers: Math.min(8, Math.max(0, Math.trunc(Number(q.get("flowers") ?? 0)) || 0)),
     discarder: from === 2 || from === 3 ? from : 1,
     ruleset: rulesetFromName(ruleset) === undefined ? "chinese-official-1998" : ruleset,
-    lang: q.get("lang") === "en" ? "en" : "zh",
+    lang: q.get("lang") === "en" ? "en" : q.get("lang") === "zh-Hant" ? "hant" : "zh",
+    view: q.get("view") === "game" ? "game" : q.get("view") === "replay" ? "replay" : "hand",
   };
 }
 
@@ -136,7 +171,12 @@ function toUrl(s: State): string {
   q.set("prevalent", WIND_LETTERS[s.prevalent]!);
   if (s.flowers > 0) q.set("flowers", String(s.flowers));
   if (!s.selfDrawn && s.discarder !== 1) q.set("from", String(s.discarder));
-  q.set("lang", s.lang);
+  q.set("lang", s.lang === "hant" ? "zh-Hant" : s.lang);
+  if (s.view !== "hand") q.set("view", s.view);
+  if (s.view === "replay" && replayPacked !== null) {
+    q.set("record", replayPacked);
+    q.set("step", String(replayStep()));
+  }
   return `${globalThis.location.pathname}?${q.toString()}`;
 }
 
@@ -187,6 +227,11 @@ function tap(k: Kind): void {
 
 // --- calls -----------------------------------------------------------------------------------
 
+/** A hand one tile short of complete: 13 − 3·melds standing tiles and no winning tile. */
+function inPlay(s: State): boolean {
+  return s.raw === null && s.hand.winning === null && s.hand.standing.length > 0 && s.hand.standing.length === standingSlots(s.hand);
+}
+
 /** Scores the current state shortly; any answer still in flight is then stale. */
 function schedule(): void {
   pending = true;
@@ -217,6 +262,19 @@ async function score(mine: number): Promise<void> {
     next = { kind: "empty" };
   } else {
     try {
+      if (inPlay(s)) {
+        const analysis = await client.analyzeHand({
+          handInput: { case: "notation", value: text },
+          context: { seatWind: (s.seat + 1) as Wind, prevalentWind: (s.prevalent + 1) as Wind, flowerCount: s.flowers },
+          ruleset,
+        });
+        if (mine === sequence) {
+          result = { kind: "analysis", analysis };
+          pending = false;
+          render();
+        }
+        return;
+      }
       const sheet = await client.scoreHand({
         handInput: { case: "notation", value: text },
         context: context(s),
@@ -237,7 +295,16 @@ async function score(mine: number): Promise<void> {
           ruleset,
         });
       }
-      next = { kind: "score", score: sheet, settlement };
+      // A full hand that is not a win: what to discard.
+      const analysis =
+        sheet.outcome === Outcome.NOT_WINNING_SHAPE && s.raw === null
+          ? await client.analyzeHand({
+              handInput: { case: "notation", value: text },
+              context: { seatWind: (s.seat + 1) as Wind, prevalentWind: (s.prevalent + 1) as Wind, flowerCount: s.flowers },
+              ruleset,
+            })
+          : null;
+      next = { kind: "score", score: sheet, settlement, analysis };
     } catch (error) {
       const details = refereeError(error);
       if (details !== undefined && details.violations.length > 0) {
@@ -263,108 +330,8 @@ async function score(mine: number): Promise<void> {
 
 // --- rendering -------------------------------------------------------------------------------
 
-// --- a small DOM patcher --------------------------------------------------------------------
-// Every render builds a fresh tree and patches the page's tree to match it, element by element,
-// instead of replacing it: a tap whose pointer-down and pointer-up straddle a render (an answer
-// arriving) still lands on the same element, and focus, selection and scroll stay where they are.
+const tileFace = (k: Kind, extra: Props = {}, tag: "button" | "span" = "span") => face(k, state.lang, extra, tag);
 
-type Handler = (e: Event) => void;
-/** The handlers of an element, looked up when the event fires (so a patch can swap them). */
-const handlers = new WeakMap<Element, Map<string, Handler>>();
-const dispatching = new WeakMap<Element, Set<string>>();
-
-function ensureDispatch(el: Element, type: string): void {
-  let types = dispatching.get(el);
-  if (!types) {
-    types = new Set();
-    dispatching.set(el, types);
-  }
-  if (!types.has(type)) {
-    types.add(type);
-    el.addEventListener(type, (e) => handlers.get(el)?.get(type)?.(e));
-  }
-}
-
-function listen(el: Element, type: string, handler: Handler): void {
-  let map = handlers.get(el);
-  if (!map) {
-    map = new Map();
-    handlers.set(el, map);
-  }
-  map.set(type, handler);
-  ensureDispatch(el, type);
-}
-
-/** Makes `current` (in the page) look and behave like `fresh` (just built). */
-function patch(current: Node, fresh: Node): void {
-  if (current.nodeType !== fresh.nodeType || current.nodeName !== fresh.nodeName) {
-    current.parentNode?.replaceChild(fresh, current);
-    return;
-  }
-  if (current instanceof CharacterData) {
-    if (current.data !== (fresh as CharacterData).data) current.data = (fresh as CharacterData).data;
-    return;
-  }
-  if (!(current instanceof Element) || !(fresh instanceof Element)) return;
-  for (const attr of Array.from(current.attributes)) {
-    if (!fresh.hasAttribute(attr.name)) current.removeAttribute(attr.name);
-  }
-  for (const attr of Array.from(fresh.attributes)) {
-    if (current.getAttribute(attr.name) !== attr.value) current.setAttribute(attr.name, attr.value);
-  }
-  const map = handlers.get(fresh) ?? new Map<string, Handler>();
-  handlers.set(current, map);
-  for (const type of map.keys()) ensureDispatch(current, type);
-  const olds = Array.from(current.childNodes);
-  const news = Array.from(fresh.childNodes);
-  news.forEach((child, i) => {
-    const old = olds[i];
-    if (old) patch(old, child);
-    else current.appendChild(child);
-  });
-  for (const extra of olds.slice(news.length)) extra.remove();
-  if (current instanceof HTMLInputElement && current !== document.activeElement) {
-    current.value = (fresh as HTMLInputElement).value;
-  }
-  if (current instanceof HTMLSelectElement) {
-    current.value = (fresh as HTMLSelectElement).value;
-  }
-}
-
-type Child = Node | string | null | undefined | false;
-
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Record<string, string | boolean | number | ((e: Event) => void)> = {},
-  ...children: (Child | Child[])[]
-): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (typeof value === "function") {
-      listen(el, key.slice(2).toLowerCase(), value);
-    } else if (typeof value === "boolean") {
-      if (value) el.setAttribute(key, "");
-    } else {
-      el.setAttribute(key, String(value));
-    }
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child);
-  }
-  return el;
-}
-
-function tileFace(k: Kind, extra: Record<string, string | boolean | number | ((e: Event) => void)> = {}, tag: "button" | "span" = "span") {
-  const lang = state.lang;
-  const cls = `tile ${k >= 27 ? "honor" : ["man", "pin", "sou"][Math.floor(k / 9)]} ${extra.class ?? ""}`;
-  return h(
-    tag,
-    { ...extra, class: cls.trim(), title: tileName(k, lang), "aria-label": tileName(k, lang) },
-    h("span", { class: "glyph", "aria-hidden": "true" }, glyph(k)),
-    h("span", { class: "cap", "aria-hidden": "true" }, caption(k, lang)),
-  );
-}
 
 function segmented<T extends string | number>(
   name: string,
@@ -655,7 +622,7 @@ function stillBuilding(violations: readonly Violation[]): boolean {
 }
 
 function problemCount(n: number): string {
-  if (state.lang === "zh") return `${n} 处问题`;
+  if (state.lang !== "en") return named({ zh: `${n} 处问题`, en: "" }, state.lang);
   return n === 1 ? "1 problem" : `${n} problems`;
 }
 
@@ -664,12 +631,14 @@ function outcomeText(): [string, string, string] {
   switch (result.kind) {
     case "empty":
       return ["", t(lang, "waiting"), "idle"];
+    case "analysis":
+      return ["IN_PLAY", t(lang, "inPlay"), "idle"];
     case "unreachable":
       return ["", `${t(lang, "unreachable")}: ${result.message}`, "error"];
     case "invalid": {
       const missing = tilesMissing();
       if (stillBuilding(result.violations)) {
-        const text = lang === "zh" ? `还差 ${missing} 张牌` : `${missing} more tile${missing === 1 ? "" : "s"} to go`;
+        const text = named({ zh: `还差 ${missing} 张牌`, en: `${missing} more tile${missing === 1 ? "" : "s"} to go` }, lang);
         return ["INVALID", text, "idle"];
       }
       return ["INVALID", `${t(lang, "invalid")}: ${problemCount(result.violations.length)}`, "invalid"];
@@ -706,6 +675,11 @@ function sheetPanel() {
       h("span", { class: "outcome-text", "data-testid": "outcome-text" }, text),
       h("span", { class: "outcome-code", "data-testid": "outcome" }, code),
     ),
+    result.kind === "analysis"
+      ? analysisView(lang, result.analysis)
+      : result.kind === "score" && result.analysis
+        ? analysisView(lang, result.analysis)
+        : placeholder("div"),
     sc && sc.reading
       ? h(
           "div",
@@ -752,7 +726,7 @@ function sheetPanel() {
                     }
                   },
                 },
-                h("td", { class: "name" }, h("span", { class: "primary" }, lang === "zh" ? f.nameZh : f.nameEn), h("span", { class: "secondary" }, lang === "zh" ? f.nameEn : f.nameZh)),
+                h("td", { class: "name" }, h("span", { class: "primary" }, fanName(f, lang)), h("span", { class: "secondary" }, lang === "en" ? f.nameZh : f.nameEn)),
                 h("td", { class: "num" }, String(f.points)),
                 h("td", { class: "num times" }, `×${f.count}`),
                 h("td", { class: "num line-total" }, String(f.totalPoints)),
@@ -857,20 +831,31 @@ function header() {
       "aria-label": t(lang, "ruleset"),
       onchange: (e: Event) => {
         const value = (e.target as HTMLSelectElement).value;
+        setRuleset(value);
         update((s) => ({ ...s, ruleset: value }));
       },
     },
-    Object.entries(RULESET_LABELS).map(([name, label]) => h("option", { value: name, selected: name === state.ruleset }, label[lang])),
+    Object.entries(RULESET_LABELS).map(([name, label]) => h("option", { value: name, selected: name === state.ruleset }, named(label, lang))),
   );
   return h(
     "header",
     { class: "top" },
-    h("div", { class: "brand" }, h("span", { class: "logo", "aria-hidden": "true" }, "🀄"), h("div", {}, h("h1", {}, t(lang, "title")), h("p", {}, t(lang, "subtitle")))),
+    h("div", { class: "brand" }, h("span", { class: "logo", "aria-hidden": "true" }, faceSvg(faceId(31))), h("div", {}, h("h1", {}, t(lang, "title")), h("p", {}, t(lang, "subtitle")))),
     h(
       "div",
       { class: "top-controls" },
       h("label", { class: "ruleset" }, h("span", { class: "label" }, t(lang, "ruleset")), select),
-      segmented<Lang>("lang", [["zh", "中文"], ["en", "English"]], lang, (l) => update((s) => ({ ...s, lang: l }), false)),
+      segmented<View>(
+        "view",
+        [
+          ["hand", t(lang, "tabHand")],
+          ["game", t(lang, "tabGame")],
+          ["replay", t(lang, "tabReplay")],
+        ],
+        state.view,
+        (v) => update((s) => ({ ...s, view: v }), false),
+      ),
+      segmented<Lang>("lang", [["zh", "简体"], ["hant", "繁體"], ["en", "English"]], lang, (l) => update((s) => ({ ...s, lang: l }), false)),
     ),
   );
 }
@@ -878,7 +863,7 @@ function header() {
 function render(): void {
   const app = document.getElementById("app");
   if (!app) return;
-  document.documentElement.lang = state.lang === "zh" ? "zh-Hans" : "en";
+  document.documentElement.lang = state.lang === "zh" ? "zh-Hans" : state.lang === "hant" ? "zh-Hant" : "en";
   document.title = t(state.lang, "title");
   patch(
     app,
@@ -886,7 +871,11 @@ function render(): void {
       "div",
       { id: "app" },
       header(),
-      h("main", { class: "layout" }, h("div", { class: "col input" }, handPanel(), circumstancesPanel()), h("div", { class: "col output" }, sheetPanel(), settlementPanel())),
+      state.view === "game"
+        ? h("main", { class: "single" }, gameView())
+        : state.view === "replay"
+          ? h("main", { class: "single" }, replayView())
+          : h("main", { class: "layout" }, h("div", { class: "col input" }, handPanel(), circumstancesPanel()), h("div", { class: "col output" }, sheetPanel(), settlementPanel())),
     ),
   );
 }
@@ -907,6 +896,27 @@ function copyLink(): void {
   void navigator.clipboard?.writeText(link).catch(() => undefined);
 }
 
+installSprite();
+initReplay({
+  client,
+  lang: () => state.lang,
+  render,
+  stepped: () => {
+    const text = replayText();
+    void pack(text).then((packed) => {
+      replayPacked = text === "" ? null : packed;
+      globalThis.history.replaceState(null, "", toUrl(state));
+    });
+  },
+});
+initGame({
+  client,
+  lang: () => state.lang,
+  render,
+  currentHand: () => ({ notation: currentNotation(state), lastCopy: state.lastCopy, kong: state.kong, lastTile: state.lastTile, flowers: state.flowers }),
+});
+setRuleset(state.ruleset);
+void openShared(new URL(globalThis.location.href));
 globalThis.history.replaceState(null, "", toUrl(state));
 pending = true;
 render();

@@ -6,6 +6,8 @@
 export type Kind = number;
 
 export const KINDS: readonly Kind[] = Array.from({ length: 34 }, (_, i) => i);
+import { type Lang, hant } from "./i18n.js";
+
 const SUIT_LETTERS = ["m", "p", "s"] as const;
 const HONOR_LETTERS = ["E", "S", "W", "N", "C", "F", "P"] as const;
 const NUMERALS = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
@@ -23,18 +25,9 @@ export function code(k: Kind): string {
   return isSuited(k) ? `${(k % 9) + 1}${SUIT_LETTERS[Math.floor(k / 9)]}` : HONOR_LETTERS[k - 27]!;
 }
 
-/** The Unicode Mahjong Tiles face (U+1F000 block). */
-export function glyph(k: Kind): string {
-  let point: number;
-  if (k < 9) point = 0x1f007 + k;
-  else if (k < 18) point = 0x1f019 + (k - 9);
-  else if (k < 27) point = 0x1f010 + (k - 18);
-  else point = 0x1f000 + (k - 27);
-  return String.fromCodePoint(point);
-}
-
 /** The tile's name: 五饼 / 5 Dots, 东 / East. */
-export function tileName(k: Kind, lang: "zh" | "en"): string {
+export function tileName(k: Kind, lang: Lang): string {
+  if (lang === "hant") return hant(tileName(k, "zh"));
   if (isSuited(k)) {
     const suit = Math.floor(k / 9);
     return lang === "zh" ? `${NUMERALS[k % 9]}${SUIT_ZH[suit]}` : `${(k % 9) + 1} ${SUIT_EN[suit]}`;
@@ -43,7 +36,8 @@ export function tileName(k: Kind, lang: "zh" | "en"): string {
 }
 
 /** A short face caption: 5万 / 5m. */
-export function caption(k: Kind, lang: "zh" | "en"): string {
+export function caption(k: Kind, lang: Lang): string {
+  if (lang === "hant") return hant(caption(k, "zh"));
   if (isSuited(k)) {
     return lang === "zh" ? `${(k % 9) + 1}${SUIT_ZH[Math.floor(k / 9)]}` : code(k);
   }
@@ -193,6 +187,8 @@ export function parseNotation(text: string): Hand | null {
   }
   const tiles = parseTiles(rest);
   if (!tiles) return null;
+  // A hand one tile short (13 − 3·melds tiles) is a hand in play: no winning tile.
+  if (tiles.length === Math.max(0, 13 - 3 * melds.length)) return { melds, standing: tiles, winning: null };
   const winning = tiles.length > 0 ? tiles[tiles.length - 1]! : null;
   return { melds, standing: tiles.slice(0, -1), winning };
 }
