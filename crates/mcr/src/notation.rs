@@ -127,22 +127,19 @@ impl Parser {
     /// Reads tiles until `]` (not consumed) or the end; a meld's closing digit, if any, is
     /// returned with them.
     fn tiles(&mut self, in_meld: bool) -> Result<(Vec<Tile>, Option<Digit>), ParseHandError> {
-        // At most a tile or a digit a character: neither list grows as it is read.
-        let left = self.chars.len().saturating_sub(self.at);
-        let mut tiles = Vec::with_capacity(left);
-        let mut digits: Vec<Digit> = Vec::with_capacity(left);
+        // At most a tile a character: the list does not grow as it is read.
+        let mut tiles = Vec::with_capacity(self.chars.len().saturating_sub(self.at));
+        // The digits waiting for their suit letter are the characters from `run` to `at`.
+        let mut run = self.at;
         loop {
             match self.peek() {
-                Some(c @ '0'..='9') => {
-                    digits.push((self.position(), c as u8 - b'0'));
-                    self.at += 1;
-                }
+                Some('0'..='9') => self.at += 1,
                 Some(c @ ('m' | 'p' | 's')) => {
-                    if digits.is_empty() {
+                    if run == self.at {
                         return Err(self.error("a digit 1-9 before the suit letter"));
                     }
                     let suit = Suit::from_letter(c).unwrap_or(Suit::Characters);
-                    for (at, d) in digits.drain(..) {
+                    for (at, d) in self.digits(run) {
                         tiles.push(Tile::numbered(suit, d).ok_or(ParseHandError {
                             position: at,
                             expected: "a rank 1-9",
@@ -150,12 +147,13 @@ impl Parser {
                         })?);
                     }
                     self.at += 1;
+                    run = self.at;
                 }
                 Some('z') => {
-                    if digits.is_empty() {
+                    if run == self.at {
                         return Err(self.error("a digit 1-7 before `z`"));
                     }
-                    for (at, d) in digits.drain(..) {
+                    for (at, d) in self.digits(run) {
                         tiles.push(honor_of_z(d).ok_or(ParseHandError {
                             position: at,
                             expected: "an honour rank 1-7 (E S W N white green red)",
@@ -163,9 +161,10 @@ impl Parser {
                         })?);
                     }
                     self.at += 1;
+                    run = self.at;
                 }
                 Some(c) if Tile::honor_from_letter(c).is_some() || tile_of_glyph(c).is_some() => {
-                    if !digits.is_empty() {
+                    if run != self.at {
                         return Err(self.error("a suit letter m, p, s or z after the digits"));
                     }
                     tiles.extend(Tile::honor_from_letter(c).or_else(|| tile_of_glyph(c)));
@@ -175,8 +174,9 @@ impl Parser {
                     {
                         self.at += 1;
                     }
+                    run = self.at;
                 }
-                Some(',') if in_meld && digits.is_empty() && !tiles.is_empty() => {
+                Some(',') if in_meld && run == self.at && !tiles.is_empty() => {
                     self.at += 1;
                     let Some(c @ '0'..='9') = self.peek() else {
                         return Err(self.error("the meld's digit after `,`"));
@@ -202,11 +202,12 @@ impl Parser {
                 }
             }
         }
-        match digits.as_slice() {
-            [] => Ok((tiles, None)),
-            [digit] if in_meld => Ok((tiles, Some(*digit))),
-            [(at, d), ..] => Err(ParseHandError {
-                position: *at,
+        let mut digits = self.digits(run);
+        match (digits.next(), digits.next()) {
+            (None, _) => Ok((tiles, None)),
+            (Some(digit), None) if in_meld => Ok((tiles, Some(digit))),
+            (Some((at, d)), _) => Err(ParseHandError {
+                position: at,
                 expected: if in_meld {
                     "a single digit before `]`"
                 } else {
@@ -215,6 +216,15 @@ impl Parser {
                 found: Some(char::from(b'0' + d)),
             }),
         }
+    }
+
+    /// The digits from `run` to the next character, each with its position.
+    fn digits(&self, run: usize) -> impl Iterator<Item = Digit> + '_ {
+        self.chars
+            .get(run..self.at)
+            .unwrap_or_default()
+            .iter()
+            .map(|&(at, c)| (at, c as u8 - b'0'))
     }
 }
 
