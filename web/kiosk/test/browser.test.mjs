@@ -3,63 +3,31 @@
 // malformed one), switches language, taps a fan line, opens a share link, and saves
 // screenshots at a tablet and a desktop size into $KIOSK_SCREENSHOTS (default
 // target/web-ci/screenshots). Needs clients/typescript built (npm run build there).
-// Env: CHROMIUM (default /usr/bin/chromium), MAHJONG_REFEREE_BIN (see the client's tests).
+// The browser and the referee come from ./harness.mjs (its environment variables apply).
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { chromium } from "playwright-core";
-import { ROOT, startReferee } from "../../../clients/typescript/build/test/server.js";
+import { DESKTOP, SHOTS, startSession, tid } from "./harness.mjs";
 
-const SHOTS = process.env.KIOSK_SCREENSHOTS ?? resolve(ROOT, "target/web-ci/screenshots");
+// Landscape, as a tablet on a stand.
 const TABLET = { width: 1180, height: 820 };
-const DESKTOP = { width: 1440, height: 960 };
 
+let session;
 let referee;
 let context;
 let page;
-let profile;
-const problems = [];
+let problems;
 
 before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  referee = await startReferee();
-  profile = mkdtempSync(join(tmpdir(), "kiosk-chromium-"));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-    viewport: DESKTOP,
-  });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("response", (r) => {
-    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`);
-  });
-  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  session = await startSession(DESKTOP);
+  ({ referee, context, page, problems } = session);
 });
 
 after(async () => {
-  await context?.close();
-  await referee?.stop();
-  if (profile) rmSync(profile, { recursive: true, force: true });
+  await session?.stop();
 });
 
-const tid = (id) => `[data-testid="${id}"]`;
 const text = (id) => page.locator(tid(id)).first().innerText();
 
 async function open(query = "lang=en") {
