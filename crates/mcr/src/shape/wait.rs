@@ -85,7 +85,8 @@ fn is_standard_complete(c: &Counts) -> bool {
 }
 
 /// Whether fourteen concealed tiles form seven pairs (four of a kind counts as two pairs).
-pub(crate) fn is_seven_pairs(c: &Counts) -> bool {
+#[cfg(test)]
+fn is_seven_pairs(c: &Counts) -> bool {
     c.iter().map(|&n| usize::from(n)).sum::<usize>() == 14 && c.iter().all(|&n| n % 2 == 0)
 }
 
@@ -204,15 +205,22 @@ fn seven_pairs_wait(before: &Counts) -> Option<usize> {
 
 /// Whether `win` is the only tile kind that completes `before` (see [`waits`]), given that
 /// it completes `before` into the standard shape: the caller found a division of `before`
-/// and `win`.
+/// and `win`. `seven_pairs_wait` is the kind `before` waits on in seven pairs, if any (see
+/// [`seven_pairs_wait`]; the caller reads it from its own masks).
 ///
 /// Then every group but the winning tile's is sound, and one group holds the pair; only the
 /// winning tile's group, and the pair's group when the winning tile's is sound without the
 /// winning tile, can take another kind (the cases of [`waits`], narrowed by that).
-pub(crate) fn is_only_wait(before: &Counts, held: &Counts, formal: bool, win: Tile) -> bool {
+pub(crate) fn is_only_wait(
+    before: &Counts,
+    held: &Counts,
+    seven_pairs_wait: Option<usize>,
+    formal: bool,
+    win: Tile,
+) -> bool {
     let w = win.index();
     let other_kind = |i: usize| i != w && (formal || held[i] < 4);
-    if seven_pairs_wait(before).is_some_and(other_kind) {
+    if seven_pairs_wait.is_some_and(other_kind) {
         return false;
     }
     let winning = Group::of(w);
@@ -415,7 +423,7 @@ mod tests {
                 assert_eq!(waits(&before, &held, formal), direct, "{before:?} {held:?}");
                 let tile = Tile::ALL[win];
                 assert_eq!(
-                    is_only_wait(&before, &held, formal, tile),
+                    is_only_wait(&before, &held, seven_pairs_wait(&before), formal, tile),
                     direct == 1 << win,
                     "{before:?} {held:?} {win}"
                 );
