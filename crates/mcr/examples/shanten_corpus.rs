@@ -37,8 +37,5 @@ fn main() {
             checksum += 100 * i64::from(d.shanten) + i64::try_from(d.useful.len()).unwrap_or(0);
         }
     }
-    println!(
-        "hands {} passes {reps} checksum {checksum}",
-        waiting.len()
-    );
+    println!("hands {} passes {reps} checksum {checksum}", waiting.len());
 }

@@ -4,6 +4,7 @@
 //! tile, possibly wrong in many ways. [`Hand`] only comes out of [`HandInput::validate`]
 //! (together with a [`WinContext`]), which collects every violation it finds.
 
+use crate::shape::division::table::RANK_WEIGHT;
 pub use crate::tile::Wind;
 use crate::tile::{Counts, Tile};
 use crate::violation::{FieldPath, Violation, ViolationCode};
@@ -212,6 +213,10 @@ pub struct Hand {
     meld_count: u8,
     /// Standing tiles including the winning tile.
     concealed: Counts,
+    /// The division table's code of each suit of `concealed` (by [`Tile::group`]), summed a
+    /// tile at a time as the hand is counted; the fourth slot takes the honours and is not
+    /// read.
+    suit_codes: [usize; 4],
     /// The standing tiles in the first `standing_count` places, in input order.
     standing: [Tile; 13],
     standing_count: u8,
@@ -237,6 +242,11 @@ impl Hand {
     /// Counts of the concealed tiles including the winning tile.
     pub const fn concealed_counts(&self) -> &Counts {
         &self.concealed
+    }
+
+    /// The division table's codes of the concealed suits, by [`Tile::group`].
+    pub(crate) fn suit_codes(&self) -> [usize; 3] {
+        [self.suit_codes[0], self.suit_codes[1], self.suit_codes[2]]
     }
 
     /// Counts of every tile of the hand: melds (kongs as four) and concealed tiles.
@@ -270,22 +280,32 @@ impl Hand {
         let meld_count = melds.len().min(4);
         all_melds[..meld_count].copy_from_slice(&melds[..meld_count]);
         let mut concealed = [0u8; 34];
+        let mut suit_codes = [0; 4];
         let mut standing_tiles = [winning_tile; 13];
         let standing_count = standing.len().min(13);
         for (slot, &t) in standing_tiles.iter_mut().zip(&standing[..standing_count]) {
             *slot = t;
             concealed[t.index()] += 1;
+            add_to_codes(&mut suit_codes, t);
         }
         concealed[winning_tile.index()] += 1;
+        add_to_codes(&mut suit_codes, winning_tile);
         Hand {
             melds: all_melds,
             meld_count: u8::try_from(meld_count).unwrap_or(4),
             concealed,
+            suit_codes,
             standing: standing_tiles,
             standing_count: u8::try_from(standing_count).unwrap_or(13),
             winning_tile,
         }
     }
+}
+
+/// Adds a concealed tile to the suit codes of [`Hand`] (honours to the unread fourth slot).
+fn add_to_codes(codes: &mut [usize; 4], t: Tile) {
+    let i = t.index();
+    codes[i / 9] += RANK_WEIGHT[i % 9];
 }
 
 pub(crate) fn add_meld_counts(counts: &mut Counts, meld: Meld) {
@@ -550,8 +570,10 @@ impl HandInput {
         // Copies of each tile: the concealed ones (standing tiles and the winning tile), then
         // those of the melds as given. Saturating: more than 255 copies are still too many.
         let mut concealed = [0u8; 34];
-        for t in self.standing.iter().chain(winning_tile.iter()) {
+        let mut suit_codes = [0; 4];
+        for &t in self.standing.iter().chain(winning_tile.iter()) {
             concealed[t.index()] = concealed[t.index()].saturating_add(1);
+            add_to_codes(&mut suit_codes, t);
         }
         let mut copies = concealed;
         for m in &self.melds {
@@ -575,6 +597,7 @@ impl HandInput {
             melds,
             meld_count: u8::try_from(meld_count).unwrap_or(4),
             concealed,
+            suit_codes,
             standing,
             standing_count: u8::try_from(self.standing.len()).unwrap_or(13),
             winning_tile,

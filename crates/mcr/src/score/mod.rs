@@ -13,7 +13,7 @@ pub use exclusion::points;
 use crate::fan::{Fan, FanCounts};
 use crate::hand::{Hand, WinContext, WinMethod, Wind};
 use crate::ruleset::Ruleset;
-use crate::shape::division::standard_divisions;
+use crate::shape::division::{standard_divisions, suit_codes};
 use crate::shape::wait::{is_only_wait, waits};
 use crate::shape::{KNITTED_STRAIGHTS, Reading, Set, SetKind, is_orphan};
 use crate::tile::{Counts, Tile};
@@ -99,21 +99,25 @@ struct Kinds {
 /// Reads [`Kinds`] eight counts at a time: each count is a byte of a word, a byte's test
 /// leaves its high bit, and one multiplication gathers the eight high bits. Counts stay
 /// under 128 (a hand holds at most 18 tiles of a kind), so no byte carries into the next.
+#[inline] // each caller reads two of the three masks: the third is not computed
 fn kinds(counts: &Counts) -> Kinds {
     const LOW: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = LOW << 7;
     // The high bit of byte k moves to bit k.
     let gather = |high: u64| (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
     let nonzero = |w: u64| (w + 0x7f * LOW) & HIGH;
-    let mut bytes = [0u8; 40];
-    bytes[..34].copy_from_slice(counts);
     let mut k = Kinds::default();
-    for (shift, chunk) in (0..).step_by(8).zip(bytes.chunks_exact(8)) {
-        let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+    let mut read = |w: u64, shift: usize| {
         k.held |= gather(nonzero(w)) << shift;
         k.odd |= gather((w & LOW) << 7) << shift;
         k.four |= gather(!nonzero(w ^ 4 * LOW) & HIGH) << shift;
+    };
+    for shift in [0, 8, 16, 24] {
+        let word: [u8; 8] = counts[shift..shift + 8].try_into().unwrap_or([0; 8]);
+        read(u64::from_le_bytes(word), shift);
     }
+    // The last two kinds; the six empty bytes above them read as four-less.
+    read(u64::from(counts[32]) | u64::from(counts[33]) << 8, 32);
     k.four &= (1 << 34) - 1;
     k
 }
@@ -253,7 +257,7 @@ fn best_standard(
     seven_pairs_found: bool,
 ) -> Option<(u32, FanCounts, Reading)> {
     let declared = f.hand.melds().len();
-    let divisions = standard_divisions(&f.concealed, 4 - declared);
+    let divisions = standard_divisions(&f.concealed, f.hand.suit_codes(), 4 - declared);
     if divisions.len == 0 {
         return best;
     }
@@ -451,7 +455,7 @@ fn knitted_straight(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
         rest[t.index()] -= 1;
     }
     let declared = f.hand.melds();
-    let divisions = standard_divisions(&rest, 1 - declared.len());
+    let divisions = standard_divisions(&rest, suit_codes(&rest), 1 - declared.len());
     if divisions.len != 1 {
         return None;
     }

@@ -5,6 +5,7 @@
 //! iff taking `count mod 3` chows from the lowest rank upwards succeeds, because three equal
 //! chows hold the same tiles as three pungs.
 
+use super::division::table::{self, RANK_WEIGHT};
 use crate::tile::{Counts, Tile};
 
 /// Whether nine counts of one suit split into sets only.
@@ -166,20 +167,38 @@ impl Group {
     }
 
     /// Whether one more tile of a kind `may_add` accepts leaves the group holding `a` as sets
-    /// only, or (`pair`) as sets and a pair.
+    /// only, or (`pair`) as sets and a pair. A suit of at most four copies a rank asks the
+    /// division table, by its code and the weight of the added rank; a fifth copy, or an
+    /// honour, is tested here.
     fn completed_by(self, a: [i16; 9], pair: bool, may_add: impl Fn(usize) -> bool) -> bool {
+        let sum: i16 = a.iter().sum();
+        // A suit divides with a pair exactly when it holds 2 modulo 3 tiles.
+        let count_fits = ((sum + 1) % 3 == 2) == pair;
+        let code = (self.len == 9).then(|| suit_code(a)).flatten();
         ranks(self.candidates(a))
             .filter(|&r| may_add(self.first + r))
-            .any(|r| {
-                let mut b = a;
-                b[r] += 1;
-                if pair {
-                    suit_sets_and_pair(b)
-                } else {
-                    suit_sets_only(b)
+            .any(|r| match code {
+                Some(code) if a[r] < 4 => count_fits && table::divides(code + RANK_WEIGHT[r]),
+                _ => {
+                    let mut b = a;
+                    b[r] += 1;
+                    if pair {
+                        suit_sets_and_pair(b)
+                    } else {
+                        suit_sets_only(b)
+                    }
                 }
             })
     }
+}
+
+/// The division table's code of a suit's counts (see [`table::code`]).
+fn suit_code(a: [i16; 9]) -> Option<usize> {
+    let mut counts = [0u8; 9];
+    for (c, n) in counts.iter_mut().zip(a) {
+        *c = u8::try_from(n).ok()?;
+    }
+    table::code(&counts)
 }
 
 /// The ranks whose bits are set, lowest first.

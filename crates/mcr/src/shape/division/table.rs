@@ -54,21 +54,20 @@ impl SuitDivision {
 /// Suit codes: nine counts of at most four, as the digits of a base-5 number.
 const CODES: usize = 5usize.pow(9);
 
-/// What one more tile of each rank adds to a suit's code.
-const RANK_WEIGHT: [u32; 9] = [1, 5, 25, 125, 625, 3_125, 15_625, 78_125, 390_625];
+/// What one more tile of each rank adds to a suit's [`code`].
+pub(crate) const RANK_WEIGHT: [usize; 9] = [1, 5, 25, 125, 625, 3_125, 15_625, 78_125, 390_625];
 
 /// The code of a suit: its counts as the digits of a base-5 number, rank 1 the lowest
 /// digit, so that one more tile of rank `r` adds [`RANK_WEIGHT`]`[r]`. `None` past four
 /// copies of a rank (no valid hand; such a suit does not divide here).
 pub(crate) fn code(counts: &[u8]) -> Option<usize> {
     let mut code = 0;
-    for (&n, weight) in counts.iter().zip(RANK_WEIGHT) {
-        if n > 4 {
-            return None;
-        }
-        code += u32::from(n) * weight;
+    let mut over = false;
+    for &n in counts.iter().rev() {
+        over |= n > 4;
+        code = code * 5 + usize::from(n);
     }
-    Some(code as usize)
+    (!over).then_some(code)
 }
 
 struct SuitTable {
@@ -176,7 +175,13 @@ pub(crate) fn suit_of_code(code: usize) -> &'static [SuitDivision] {
     table().get(code)
 }
 
+/// Whether the suit of a code divides into sets and at most one pair.
+pub(crate) fn divides(code: usize) -> bool {
+    !suit_of_code(code).is_empty()
+}
+
 /// The divisions of one suit's nine counts (see [`suit_of_code`]).
+#[cfg(test)]
 pub(crate) fn suit(counts: &[u8]) -> &'static [SuitDivision] {
     code(counts).map_or(&[], suit_of_code)
 }
