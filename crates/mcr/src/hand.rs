@@ -213,10 +213,9 @@ pub struct Hand {
     meld_count: u8,
     /// Standing tiles including the winning tile.
     concealed: Counts,
-    /// The division table's code of each suit of `concealed` (by [`Tile::group`]), summed a
-    /// tile at a time as the hand is counted; the fourth slot takes the honours and is not
-    /// read.
-    suit_codes: [usize; 4],
+    /// The division table's code of each suit of `concealed` (by [`Tile::group`]), 21 bits
+    /// each in one word, summed a tile at a time as the hand is counted (see [`TILE_WEIGHT`]).
+    suit_codes: u64,
     /// The standing tiles in the first `standing_count` places, in input order.
     standing: [Tile; 13],
     standing_count: u8,
@@ -246,7 +245,7 @@ impl Hand {
 
     /// The division table's codes of the concealed suits, by [`Tile::group`].
     pub(crate) fn suit_codes(&self) -> [usize; 3] {
-        [self.suit_codes[0], self.suit_codes[1], self.suit_codes[2]]
+        [0, 1, 2].map(|g| (self.suit_codes >> (CODE_BITS * g) & CODE_MASK) as usize)
     }
 
     /// Counts of every tile of the hand: melds (kongs as four) and concealed tiles.
@@ -280,16 +279,16 @@ impl Hand {
         let meld_count = melds.len().min(4);
         all_melds[..meld_count].copy_from_slice(&melds[..meld_count]);
         let mut concealed = [0u8; 34];
-        let mut suit_codes = [0; 4];
+        let mut suit_codes = 0;
         let mut standing_tiles = [winning_tile; 13];
         let standing_count = standing.len().min(13);
         for (slot, &t) in standing_tiles.iter_mut().zip(&standing[..standing_count]) {
             *slot = t;
             concealed[t.index()] += 1;
-            add_to_codes(&mut suit_codes, t);
+            suit_codes += TILE_WEIGHT[t.index()];
         }
         concealed[winning_tile.index()] += 1;
-        add_to_codes(&mut suit_codes, winning_tile);
+        suit_codes += TILE_WEIGHT[winning_tile.index()];
         Hand {
             melds: all_melds,
             meld_count: u8::try_from(meld_count).unwrap_or(4),
@@ -302,11 +301,21 @@ impl Hand {
     }
 }
 
-/// Adds a concealed tile to the suit codes of [`Hand`] (honours to the unread fourth slot).
-fn add_to_codes(codes: &mut [usize; 4], t: Tile) {
-    let i = t.index();
-    codes[i / 9] += RANK_WEIGHT[i % 9];
-}
+/// Bits of one suit code in [`Hand`]'s word of them: 5⁹ codes fit in 21 bits.
+const CODE_BITS: usize = 21;
+const CODE_MASK: u64 = (1 << CODE_BITS) - 1;
+
+/// What a concealed tile adds to [`Hand`]'s word of suit codes, by [`Tile::index`]: its
+/// rank's weight in its suit's bits; nothing for an honour.
+const TILE_WEIGHT: [u64; 34] = {
+    let mut w = [0u64; 34];
+    let mut i = 0;
+    while i < 27 {
+        w[i] = (RANK_WEIGHT[i % 9] as u64) << (CODE_BITS * (i / 9));
+        i += 1;
+    }
+    w
+};
 
 pub(crate) fn add_meld_counts(counts: &mut Counts, meld: Meld) {
     match meld {
@@ -570,10 +579,11 @@ impl HandInput {
         // Copies of each tile: the concealed ones (standing tiles and the winning tile), then
         // those of the melds as given. Saturating: more than 255 copies are still too many.
         let mut concealed = [0u8; 34];
-        let mut suit_codes = [0; 4];
+        let mut suit_codes = 0;
         for &t in self.standing.iter().chain(winning_tile.iter()) {
             concealed[t.index()] = concealed[t.index()].saturating_add(1);
-            add_to_codes(&mut suit_codes, t);
+            // Wrapping: the codes mean something only once the hand validates.
+            suit_codes = TILE_WEIGHT[t.index()].wrapping_add(suit_codes);
         }
         let mut copies = concealed;
         for m in &self.melds {

@@ -69,7 +69,8 @@ struct Facts<'a> {
     concealed: Counts,
     all: Counts,
     /// Tile kinds as bit masks (bit `i` for [`Tile::index`] `i`), read once: those in the
-    /// hand, those concealed, those concealed an odd number of times, those held four times.
+    /// hand, those concealed and those concealed an odd number of times (with at most one
+    /// declared meld; else none), those held four times.
     present: u64,
     held: u64,
     odd: u64,
@@ -182,7 +183,14 @@ pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
         &mut common,
     );
     concealment_fans(claimed_melds, self_drawn, &mut common);
-    let (all_kinds, concealed_kinds) = (kinds(&all), kinds(&concealed));
+    // The concealed kinds serve the shapes of at most one declared meld (the special ones, and
+    // the seven-pairs wait without melds).
+    let all_kinds = kinds(&all);
+    let concealed_kinds = if hand.melds().len() <= 1 {
+        kinds(&concealed)
+    } else {
+        Kinds::default()
+    };
     let facts = Facts {
         rules,
         hand,
