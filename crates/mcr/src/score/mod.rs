@@ -111,7 +111,7 @@ fn kinds(counts: &Counts) -> Kinds {
     let mut read = |w: u64, shift: usize| {
         k.held |= gather(nonzero(w)) << shift;
         k.odd |= gather((w & LOW) << 7) << shift;
-        k.four |= gather(!nonzero(w ^ 4 * LOW) & HIGH) << shift;
+        k.four |= gather(!nonzero(w ^ (4 * LOW)) & HIGH) << shift;
     };
     for shift in [0, 8, 16, 24] {
         let word: [u8; 8] = counts[shift..shift + 8].try_into().unwrap_or([0; 8]);
@@ -280,7 +280,7 @@ fn best_standard(
         .any(|d| wait_fan(d.sets[..d.len].iter(), d.pair, f.win).is_some());
     // Thirteen concealed tiles with one kind held an odd number of times wait on it in seven
     // pairs too.
-    let odd_before = f.odd ^ 1 << f.win.index();
+    let odd_before = f.odd ^ (1 << f.win.index());
     let seven_pairs_wait = (declared == 0 && odd_before.is_power_of_two())
         .then(|| odd_before.trailing_zeros() as usize);
     let unique_wait = wait_can_score
