@@ -4,6 +4,7 @@
 //! tile, possibly wrong in many ways. [`Hand`] only comes out of [`HandInput::validate`]
 //! (together with a [`WinContext`]), which collects every violation it finds.
 
+use crate::shape::division::table::RANK_WEIGHT;
 pub use crate::tile::Wind;
 use crate::tile::{Counts, Tile};
 use crate::violation::{FieldPath, Violation, ViolationCode};
@@ -212,6 +213,9 @@ pub struct Hand {
     meld_count: u8,
     /// Standing tiles including the winning tile.
     concealed: Counts,
+    /// The division table's code of each suit of `concealed` (by [`Tile::group`]), 21 bits
+    /// each in one word, summed a tile at a time as the hand is counted (see [`TILE_WEIGHT`]).
+    suit_codes: u64,
     /// The standing tiles in the first `standing_count` places, in input order.
     standing: [Tile; 13],
     standing_count: u8,
@@ -237,6 +241,11 @@ impl Hand {
     /// Counts of the concealed tiles including the winning tile.
     pub const fn concealed_counts(&self) -> &Counts {
         &self.concealed
+    }
+
+    /// The division table's codes of the concealed suits, by [`Tile::group`].
+    pub(crate) fn suit_codes(&self) -> [usize; 3] {
+        [0, 1, 2].map(|g| (self.suit_codes >> (CODE_BITS * g) & CODE_MASK) as usize)
     }
 
     /// Counts of every tile of the hand: melds (kongs as four) and concealed tiles.
@@ -270,23 +279,43 @@ impl Hand {
         let meld_count = melds.len().min(4);
         all_melds[..meld_count].copy_from_slice(&melds[..meld_count]);
         let mut concealed = [0u8; 34];
+        let mut suit_codes = 0;
         let mut standing_tiles = [winning_tile; 13];
         let standing_count = standing.len().min(13);
         for (slot, &t) in standing_tiles.iter_mut().zip(&standing[..standing_count]) {
             *slot = t;
             concealed[t.index()] += 1;
+            suit_codes += TILE_WEIGHT[t.index()];
         }
         concealed[winning_tile.index()] += 1;
+        suit_codes += TILE_WEIGHT[winning_tile.index()];
         Hand {
             melds: all_melds,
             meld_count: u8::try_from(meld_count).unwrap_or(4),
             concealed,
+            suit_codes,
             standing: standing_tiles,
             standing_count: u8::try_from(standing_count).unwrap_or(13),
             winning_tile,
         }
     }
 }
+
+/// Bits of one suit code in [`Hand`]'s word of them: 5⁹ codes fit in 21 bits.
+const CODE_BITS: usize = 21;
+const CODE_MASK: u64 = (1 << CODE_BITS) - 1;
+
+/// What a concealed tile adds to [`Hand`]'s word of suit codes, by [`Tile::index`]: its
+/// rank's weight in its suit's bits; nothing for an honour.
+const TILE_WEIGHT: [u64; 34] = {
+    let mut w = [0u64; 34];
+    let mut i = 0;
+    while i < 27 {
+        w[i] = (RANK_WEIGHT[i % 9] as u64) << (CODE_BITS * (i / 9));
+        i += 1;
+    }
+    w
+};
 
 pub(crate) fn add_meld_counts(counts: &mut Counts, meld: Meld) {
     match meld {
@@ -550,8 +579,11 @@ impl HandInput {
         // Copies of each tile: the concealed ones (standing tiles and the winning tile), then
         // those of the melds as given. Saturating: more than 255 copies are still too many.
         let mut concealed = [0u8; 34];
-        for t in self.standing.iter().chain(winning_tile.iter()) {
+        let mut suit_codes = 0;
+        for &t in self.standing.iter().chain(winning_tile.iter()) {
             concealed[t.index()] = concealed[t.index()].saturating_add(1);
+            // Wrapping: the codes mean something only once the hand validates.
+            suit_codes = TILE_WEIGHT[t.index()].wrapping_add(suit_codes);
         }
         let mut copies = concealed;
         for m in &self.melds {
@@ -575,6 +607,7 @@ impl HandInput {
             melds,
             meld_count: u8::try_from(meld_count).unwrap_or(4),
             concealed,
+            suit_codes,
             standing,
             standing_count: u8::try_from(self.standing.len()).unwrap_or(13),
             winning_tile,

@@ -9,7 +9,7 @@
 use crate::fan::{Fan, FanCounts};
 use crate::ruleset::{NineGatesTerminalPungs, Ruleset, ThreeKongsRule};
 use crate::shape::{Set, SetKind, order_key};
-use crate::tile::{Counts, Tile};
+use crate::tile::Tile;
 
 const fn suit_of(k: u8) -> u8 {
     k >> 4
@@ -687,11 +687,9 @@ pub(crate) fn concealment_fans(claimed_melds: usize, self_drawn: bool, fans: &mu
     }
 }
 
-/// 四归一: tile kinds used four times, not as a kong.
-pub(crate) fn tile_hog(all: &Counts, kongs: usize, honors_count: bool) -> u8 {
-    let fours = Tile::ALL
-        .iter()
-        .filter(|t| all[t.index()] == 4 && (honors_count || t.is_numbered()))
-        .count();
-    u8::try_from(fours.saturating_sub(kongs)).unwrap_or(u8::MAX)
+/// 四归一: tile kinds used four times (`fours`, a mask over [`Tile::index`]), not as a kong.
+pub(crate) fn tile_hog(fours: u64, kongs: usize, honors_count: bool) -> u8 {
+    let counted = if honors_count { fours } else { fours & !HONORS };
+    let hogs = (counted.count_ones() as usize).saturating_sub(kongs);
+    u8::try_from(hogs).unwrap_or(u8::MAX)
 }

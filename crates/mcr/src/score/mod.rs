@@ -13,8 +13,8 @@ pub use exclusion::points;
 use crate::fan::{Fan, FanCounts};
 use crate::hand::{Hand, WinContext, WinMethod, Wind};
 use crate::ruleset::Ruleset;
-use crate::shape::division::standard_divisions;
-use crate::shape::wait::{is_only_wait, is_seven_pairs, waits};
+use crate::shape::division::{standard_divisions, suit_codes};
+use crate::shape::wait::{is_only_wait, waits};
 use crate::shape::{KNITTED_STRAIGHTS, Reading, Set, SetKind, is_orphan};
 use crate::tile::{Counts, Tile};
 use detect::{
@@ -68,7 +68,13 @@ struct Facts<'a> {
     self_drawn: bool,
     concealed: Counts,
     all: Counts,
+    /// Tile kinds as bit masks (bit `i` for [`Tile::index`] `i`), read once: those in the
+    /// hand, those concealed and those concealed an odd number of times (with at most one
+    /// declared meld; else none), those held four times.
     present: u64,
+    held: u64,
+    odd: u64,
+    fours: u64,
     kongs: usize,
     prevalent: Tile,
     seat: Tile,
@@ -82,16 +88,82 @@ impl Facts<'_> {
     }
 }
 
+/// Tile kinds of some counts as bit masks over [`Tile::index`]: those held, those held an
+/// odd number of times, those held four times.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Kinds {
+    held: u64,
+    odd: u64,
+    four: u64,
+}
+
+/// Reads [`Kinds`] eight counts at a time: each count is a byte of a word, a byte's test
+/// leaves its high bit, and one multiplication gathers the eight high bits. Counts stay
+/// under 128 (a hand holds at most 18 tiles of a kind), so no byte carries into the next.
+#[inline] // each caller reads two of the three masks: the third is not computed
+fn kinds(counts: &Counts) -> Kinds {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = LOW << 7;
+    // The high bit of byte k moves to bit k.
+    let gather = |high: u64| (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let nonzero = |w: u64| (w + 0x7f * LOW) & HIGH;
+    let mut k = Kinds::default();
+    let mut read = |w: u64, shift: usize| {
+        k.held |= gather(nonzero(w)) << shift;
+        k.odd |= gather((w & LOW) << 7) << shift;
+        k.four |= gather(!nonzero(w ^ (4 * LOW)) & HIGH) << shift;
+    };
+    for shift in [0, 8, 16, 24] {
+        let word: [u8; 8] = counts[shift..shift + 8].try_into().unwrap_or([0; 8]);
+        read(u64::from_le_bytes(word), shift);
+    }
+    // The last two kinds; the six empty bytes above them read as four-less.
+    read(u64::from(counts[32]) | u64::from(counts[33]) << 8, 32);
+    k.four &= (1 << 34) - 1;
+    k
+}
+
+/// A mask of tile kinds (see [`Kinds`]).
+const fn mask_of(tiles: &[Tile]) -> u64 {
+    let mut m = 0;
+    let mut k = 0;
+    while k < tiles.len() {
+        m |= 1 << tiles[k].index();
+        k += 1;
+    }
+    m
+}
+
+/// The thirteen orphans' kinds.
+const ORPHANS: u64 = {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < 34 {
+        if is_orphan(i) {
+            m |= 1 << i;
+        }
+        i += 1;
+    }
+    m
+};
+
+/// The kinds of each knitted straight of [`KNITTED_STRAIGHTS`].
+const KNITTED_MASKS: [u64; 6] = {
+    let mut masks = [0; 6];
+    let mut k = 0;
+    while k < 6 {
+        masks[k] = mask_of(&KNITTED_STRAIGHTS[k]);
+        k += 1;
+    }
+    masks
+};
+
 /// Scores a validated hand under a ruleset.
 pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
     let win = hand.winning_tile();
     let concealed = *hand.concealed_counts();
     let all = hand.all_counts();
     let self_drawn = context.method == WinMethod::SelfDrawn;
-    let present = all.iter().enumerate().fold(
-        0u64,
-        |acc, (i, &n)| if n > 0 { acc | (1 << i) } else { acc },
-    );
     let claimed_melds = hand.melds().iter().filter(|m| m.is_claimed()).count();
     let kongs = hand.melds().iter().filter(|m| m.is_kong()).count();
     // The winning tile is the last copy when the winner's own melds show the other three.
@@ -111,6 +183,14 @@ pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
         &mut common,
     );
     concealment_fans(claimed_melds, self_drawn, &mut common);
+    // The concealed kinds serve the shapes of at most one declared meld (the special ones, and
+    // the seven-pairs wait without melds).
+    let all_kinds = kinds(&all);
+    let concealed_kinds = if hand.melds().len() <= 1 {
+        kinds(&concealed)
+    } else {
+        Kinds::default()
+    };
     let facts = Facts {
         rules,
         hand,
@@ -118,7 +198,10 @@ pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
         self_drawn,
         concealed,
         all,
-        present,
+        present: all_kinds.held,
+        held: concealed_kinds.held,
+        odd: concealed_kinds.odd,
+        fours: all_kinds.four,
         kongs,
         prevalent: context.prevalent_wind.tile(),
         seat: context.seat_wind.tile(),
@@ -182,7 +265,7 @@ fn best_standard(
     seven_pairs_found: bool,
 ) -> Option<(u32, FanCounts, Reading)> {
     let declared = f.hand.melds().len();
-    let divisions = standard_divisions(&f.concealed, 4 - declared);
+    let divisions = standard_divisions(&f.concealed, f.hand.suit_codes(), 4 - declared);
     if divisions.len == 0 {
         return best;
     }
@@ -195,12 +278,23 @@ fn best_standard(
     let wait_can_score = divisions.items[..divisions.len]
         .iter()
         .any(|d| wait_fan(d.sets[..d.len].iter(), d.pair, f.win).is_some());
-    let unique_wait =
-        wait_can_score && is_only_wait(&before, &held, f.rules.wait_counts_exhausted_tiles, f.win);
+    // Thirteen concealed tiles with one kind held an odd number of times wait on it in seven
+    // pairs too.
+    let odd_before = f.odd ^ (1 << f.win.index());
+    let seven_pairs_wait = (declared == 0 && odd_before.is_power_of_two())
+        .then(|| odd_before.trailing_zeros() as usize);
+    let unique_wait = wait_can_score
+        && is_only_wait(
+            &before,
+            &held,
+            seven_pairs_wait,
+            f.rules.wait_counts_exhausted_tiles,
+            f.win,
+        );
     let nine_gates = is_nine_gates(f, &before);
     let mut hand_fans = f.common;
     tile_fans(f.present, &mut hand_fans);
-    hand_fans.add(Fan::TileHog, tile_hog(&f.all, f.kongs, true));
+    hand_fans.add(Fan::TileHog, tile_hog(f.fours, f.kongs, true));
     for d in &divisions.items[..divisions.len] {
         let mut sets = [d.sets[0]; 4];
         for (slot, s) in sets
@@ -261,16 +355,18 @@ fn is_nine_gates(f: &Facts<'_>, before: &Counts) -> bool {
 fn special_reading(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
     let declared = f.hand.melds().len();
     if declared == 0 {
-        if is_seven_pairs(&f.concealed) {
+        // Without melds the fourteen tiles are concealed: seven pairs hold every kind an even
+        // number of times.
+        if f.odd == 0 {
             return Some(seven_pairs(f));
         }
-        let distinct = f.concealed.iter().filter(|&&n| n > 0).count();
+        let distinct = f.held.count_ones();
         if distinct == 14
             && let Some(r) = honors_and_knitted(f)
         {
             return Some(r);
         }
-        if distinct == 13 && (0..34).all(|i| (f.concealed[i] > 0) == is_orphan(i)) {
+        if f.held == ORPHANS {
             let pair = Tile::ALL
                 .into_iter()
                 .find(|t| f.concealed[t.index()] == 2)
@@ -314,7 +410,7 @@ fn seven_pairs(f: &Facts<'_>) -> (FanCounts, Reading) {
     tile_fans(f.present, &mut raw);
     raw.add(
         Fan::TileHog,
-        tile_hog(&f.concealed, 0, f.rules.seven_pairs_honor_tile_hog),
+        tile_hog(f.fours, 0, f.rules.seven_pairs_honor_tile_hog),
     );
     (
         apply_exclusions(&raw, f.rules),
@@ -359,13 +455,15 @@ fn honors_and_knitted(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
 fn knitted_straight(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
     let knitted = KNITTED_STRAIGHTS
         .into_iter()
-        .find(|k| k.iter().all(|t| f.concealed[t.index()] > 0))?;
+        .zip(KNITTED_MASKS)
+        .find(|&(_, mask)| mask & !f.held == 0)?
+        .0;
     let mut rest = f.concealed;
     for t in &knitted {
         rest[t.index()] -= 1;
     }
     let declared = f.hand.melds();
-    let divisions = standard_divisions(&rest, 1 - declared.len());
+    let divisions = standard_divisions(&rest, suit_codes(&rest), 1 - declared.len());
     if divisions.len != 1 {
         return None;
     }
@@ -378,7 +476,7 @@ fn knitted_straight(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
     let mut raw = f.common;
     raw.add(Fan::KnittedStraight, 1);
     tile_fans(f.present, &mut raw);
-    raw.add(Fan::TileHog, tile_hog(&f.all, f.kongs, true));
+    raw.add(Fan::TileHog, tile_hog(f.fours, f.kongs, true));
     if set.kind == SetKind::Chow {
         if pair.is_numbered() && f.rules.knitted_straight_all_chows {
             raw.add(Fan::AllChows, 1);
@@ -411,4 +509,33 @@ fn knitted_straight(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
         apply_exclusions(&raw, f.rules),
         Reading::KnittedStraight { knitted, set, pair },
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The word-at-a-time reading agrees with counting kind by kind.
+    #[test]
+    fn kinds_agree_with_a_kind_by_kind_reading() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        for _ in 0..10_000 {
+            let mut counts = [0u8; 34];
+            for n in &mut counts {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                *n = u8::try_from(seed % 6).unwrap_or(0);
+            }
+            let mask = |pred: fn(u8) -> bool| {
+                (0..34).fold(0u64, |m, i| m | u64::from(pred(counts[i])) << i)
+            };
+            let expected = Kinds {
+                held: mask(|n| n > 0),
+                odd: mask(|n| n % 2 == 1),
+                four: mask(|n| n == 4),
+            };
+            assert_eq!(kinds(&counts), expected, "{counts:?}");
+        }
+    }
 }

@@ -5,6 +5,7 @@
 //! iff taking `count mod 3` chows from the lowest rank upwards succeeds, because three equal
 //! chows hold the same tiles as three pungs.
 
+use super::division::table::{self, RANK_WEIGHT};
 use crate::tile::{Counts, Tile};
 
 /// Whether nine counts of one suit split into sets only.
@@ -85,7 +86,8 @@ fn is_standard_complete(c: &Counts) -> bool {
 }
 
 /// Whether fourteen concealed tiles form seven pairs (four of a kind counts as two pairs).
-pub(crate) fn is_seven_pairs(c: &Counts) -> bool {
+#[cfg(test)]
+fn is_seven_pairs(c: &Counts) -> bool {
     c.iter().map(|&n| usize::from(n)).sum::<usize>() == 14 && c.iter().all(|&n| n % 2 == 0)
 }
 
@@ -165,20 +167,38 @@ impl Group {
     }
 
     /// Whether one more tile of a kind `may_add` accepts leaves the group holding `a` as sets
-    /// only, or (`pair`) as sets and a pair.
+    /// only, or (`pair`) as sets and a pair. A suit of at most four copies a rank asks the
+    /// division table, by its code and the weight of the added rank; a fifth copy, or an
+    /// honour, is tested here.
     fn completed_by(self, a: [i16; 9], pair: bool, may_add: impl Fn(usize) -> bool) -> bool {
+        let sum: i16 = a.iter().sum();
+        // A suit divides with a pair exactly when it holds 2 modulo 3 tiles.
+        let count_fits = ((sum + 1) % 3 == 2) == pair;
+        let code = (self.len == 9).then(|| suit_code(a)).flatten();
         ranks(self.candidates(a))
             .filter(|&r| may_add(self.first + r))
-            .any(|r| {
-                let mut b = a;
-                b[r] += 1;
-                if pair {
-                    suit_sets_and_pair(b)
-                } else {
-                    suit_sets_only(b)
+            .any(|r| match code {
+                Some(code) if a[r] < 4 => count_fits && table::divides(code + RANK_WEIGHT[r]),
+                _ => {
+                    let mut b = a;
+                    b[r] += 1;
+                    if pair {
+                        suit_sets_and_pair(b)
+                    } else {
+                        suit_sets_only(b)
+                    }
                 }
             })
     }
+}
+
+/// The division table's code of a suit's counts (see [`table::code`]).
+fn suit_code(a: [i16; 9]) -> Option<usize> {
+    let mut counts = [0u8; 9];
+    for (c, n) in counts.iter_mut().zip(a) {
+        *c = u8::try_from(n).ok()?;
+    }
+    table::code(&counts)
 }
 
 /// The ranks whose bits are set, lowest first.
@@ -204,15 +224,22 @@ fn seven_pairs_wait(before: &Counts) -> Option<usize> {
 
 /// Whether `win` is the only tile kind that completes `before` (see [`waits`]), given that
 /// it completes `before` into the standard shape: the caller found a division of `before`
-/// and `win`.
+/// and `win`. `seven_pairs_wait` is the kind `before` waits on in seven pairs, if any (see
+/// [`seven_pairs_wait`]; the caller reads it from its own masks).
 ///
 /// Then every group but the winning tile's is sound, and one group holds the pair; only the
 /// winning tile's group, and the pair's group when the winning tile's is sound without the
 /// winning tile, can take another kind (the cases of [`waits`], narrowed by that).
-pub(crate) fn is_only_wait(before: &Counts, held: &Counts, formal: bool, win: Tile) -> bool {
+pub(crate) fn is_only_wait(
+    before: &Counts,
+    held: &Counts,
+    seven_pairs_wait: Option<usize>,
+    formal: bool,
+    win: Tile,
+) -> bool {
     let w = win.index();
     let other_kind = |i: usize| i != w && (formal || held[i] < 4);
-    if seven_pairs_wait(before).is_some_and(other_kind) {
+    if seven_pairs_wait.is_some_and(other_kind) {
         return false;
     }
     let winning = Group::of(w);
@@ -415,7 +442,7 @@ mod tests {
                 assert_eq!(waits(&before, &held, formal), direct, "{before:?} {held:?}");
                 let tile = Tile::ALL[win];
                 assert_eq!(
-                    is_only_wait(&before, &held, formal, tile),
+                    is_only_wait(&before, &held, seven_pairs_wait(&before), formal, tile),
                     direct == 1 << win,
                     "{before:?} {held:?} {win}"
                 );

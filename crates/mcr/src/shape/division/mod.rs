@@ -51,8 +51,19 @@ impl Divisions {
 /// The suits in the calculators' order: characters, bamboo, dots (by [`Tile::group`]).
 const SUIT_ORDER: [usize; 3] = [0, 2, 1];
 
-/// Every division of `concealed` into `needed` sets and one pair.
-pub(crate) fn standard_divisions(concealed: &Counts, needed: usize) -> Divisions {
+/// The division table's code of each suit of `counts`, by [`Tile::group`] (`usize::MAX`, a
+/// suit that does not divide, past four copies).
+pub(crate) fn suit_codes(counts: &Counts) -> [usize; 3] {
+    [0, 1, 2].map(|g| table::code(&counts[9 * g..9 * g + 9]).unwrap_or(usize::MAX))
+}
+
+/// Every division of `concealed`, whose suits have the codes `codes` (see [`suit_codes`]),
+/// into `needed` sets and one pair.
+pub(crate) fn standard_divisions(
+    concealed: &Counts,
+    codes: [usize; 3],
+    needed: usize,
+) -> Divisions {
     let mut out = Divisions::none();
     // Honours: each kind held is a pung or the pair.
     let mut honors = [Set::concealed(SetKind::Pung, Tile::EAST); 4];
@@ -69,7 +80,12 @@ pub(crate) fn standard_divisions(concealed: &Counts, needed: usize) -> Divisions
             _ => return out,
         }
     }
-    let suits = SUIT_ORDER.map(|g| table::suit(&concealed[9 * g..9 * g + 9]));
+    let suit = |g: usize| table::suit_of_code(codes[g]);
+    let suits = [
+        suit(SUIT_ORDER[0]),
+        suit(SUIT_ORDER[1]),
+        suit(SUIT_ORDER[2]),
+    ];
     let mut sets = n_honors;
     let mut pairs = usize::from(pair.is_some());
     for divisions in suits {
@@ -126,7 +142,7 @@ mod tests {
     }
 
     fn agree(counts: &Counts, needed: usize) -> Result<(), TestCaseError> {
-        let table = standard_divisions(counts, needed);
+        let table = standard_divisions(counts, suit_codes(counts), needed);
         let search = search_divisions(counts, needed);
         prop_assert_eq!(
             listed(&table),

@@ -5,9 +5,9 @@
 //! laying out every multiset of up to four sets (16 kinds: a pung on each rank, a chow
 //! from each of ranks 1–7), with or without a pair, that fits in four copies a rank, and
 //! grouping the layouts by the counts they make: 21,743 suits divide, in 23,533 ways. A
-//! suit is found by the rank of its counts among the 405,350 suits of at most 14 tiles
-//! (one `u16` slot each, 0.8 MB); the table is built on first use, which a server's
-//! warm-up does (README, Performance, for its cost).
+//! suit is found by its code, its nine counts read as a base-5 number (one `u16` slot for
+//! each of the 5⁹ codes, 3.9 MB), which a hand's tiles sum one weight a tile; the table is
+//! built on first use, which a server's warm-up does (README, Performance, for its cost).
 
 use std::sync::OnceLock;
 
@@ -51,79 +51,30 @@ impl SuitDivision {
     }
 }
 
-/// Suits of at most this many tiles are ranked.
-const MAX_TILES: usize = 14;
+/// Suit codes: nine counts of at most four, as the digits of a base-5 number.
+const CODES: usize = 5usize.pow(9);
 
-/// `below[k][left]`: how many suits of `k` ranks hold at most `left` tiles.
-const fn below() -> [[u32; MAX_TILES + 1]; 10] {
-    let mut below = [[0u32; MAX_TILES + 1]; 10];
-    let mut left = 0;
-    while left <= MAX_TILES {
-        below[0][left] = 1;
-        left += 1;
-    }
-    let mut k = 1;
-    while k <= 9 {
-        let mut left = 0;
-        while left <= MAX_TILES {
-            let mut n = 0;
-            while n <= 4 && n <= left {
-                below[k][left] += below[k - 1][left - n];
-                n += 1;
-            }
-            left += 1;
-        }
-        k += 1;
-    }
-    below
-}
+/// What one more tile of each rank adds to a suit's [`code`].
+pub(crate) const RANK_WEIGHT: [usize; 9] = [1, 5, 25, 125, 625, 3_125, 15_625, 78_125, 390_625];
 
-/// Suits of at most 14 tiles.
-const KEYS: usize = below()[9][MAX_TILES] as usize;
-
-/// `OFFSETS[r][left][n]`: what a count `n` at rank `r` adds to a suit's key when `left`
-/// tiles may still be placed from rank `r` on: the suits before it in the order of their
-/// counts, rank 1 first.
-const OFFSETS: [[[u32; 5]; MAX_TILES + 1]; 9] = {
-    let below = below();
-    let mut offsets = [[[0u32; 5]; MAX_TILES + 1]; 9];
-    let mut r = 0;
-    while r < 9 {
-        let mut left = 0;
-        while left <= MAX_TILES {
-            let mut n = 1;
-            while n <= 4 && n <= left {
-                offsets[r][left][n] = offsets[r][left][n - 1] + below[8 - r][left - (n - 1)];
-                n += 1;
-            }
-            left += 1;
-        }
-        r += 1;
+/// The code of a suit: its counts as the digits of a base-5 number, rank 1 the lowest
+/// digit, so that one more tile of rank `r` adds [`RANK_WEIGHT`]`[r]`. `None` past four
+/// copies of a rank (no valid hand; such a suit does not divide here).
+pub(crate) fn code(counts: &[u8]) -> Option<usize> {
+    let mut code = 0;
+    let mut over = false;
+    for &n in counts.iter().rev() {
+        over |= n > 4;
+        code = code * 5 + usize::from(n);
     }
-    offsets
-};
-
-/// The key of a suit: its rank among the suits of at most 14 tiles. `None` past four
-/// copies of a rank or 14 tiles (no valid hand; such a suit does not divide here).
-fn key(counts: &[u8]) -> Option<usize> {
-    let mut key = 0;
-    let mut left = MAX_TILES;
-    for (at, &n) in OFFSETS.iter().zip(counts) {
-        let n = usize::from(n);
-        if n > 4 || n > left {
-            return None;
-        }
-        key += at[left][n];
-        left -= n;
-    }
-    Some(key as usize)
+    (!over).then_some(code)
 }
 
 struct SuitTable {
-    /// By key: 1 + the place in `divisions` of the suit's first division, 0 when it does
-    /// not divide.
+    /// By suit code: 1 + the place in `divisions` of the suit's first division, 0 when it
+    /// does not divide.
     first: Vec<u16>,
-    /// Grouped by key; in each group, in the calculators' order (by set codes).
+    /// Grouped by code; in each group, in the calculators' order (by set codes).
     divisions: Vec<SuitDivision>,
 }
 
@@ -138,20 +89,20 @@ impl SuitTable {
             of: 0,
         };
         lay_out(0, &mut counts, &mut work, &mut laid_out);
-        laid_out.sort_unstable_by_key(|(key, d): &(usize, SuitDivision)| (*key, d.sets));
-        let mut first = vec![0u16; KEYS];
+        laid_out.sort_unstable_by_key(|(code, d): &(usize, SuitDivision)| (*code, d.sets));
+        let mut first = vec![0u16; CODES];
         let mut divisions: Vec<SuitDivision> = Vec::with_capacity(laid_out.len());
         for group in laid_out.chunk_by(|a, b| a.0 == b.0) {
-            let key = group[0].0;
-            first[key] = u16::try_from(divisions.len() + 1).expect("fewer than 65,535 divisions");
+            first[group[0].0] =
+                u16::try_from(divisions.len() + 1).expect("fewer than 65,535 divisions");
             let of = u8::try_from(group.len()).expect("a handful of divisions a suit");
             divisions.extend(group.iter().map(|&(_, d)| SuitDivision { of, ..d }));
         }
         SuitTable { first, divisions }
     }
 
-    fn get(&self, counts: &[u8]) -> &[SuitDivision] {
-        let Some(at) = key(counts).and_then(|k| self.first[k].checked_sub(1)) else {
+    fn get(&self, code: usize) -> &[SuitDivision] {
+        let Some(at) = self.first.get(code).and_then(|f| f.checked_sub(1)) else {
             return &[];
         };
         let at = usize::from(at);
@@ -168,8 +119,8 @@ fn lay_out(
     out: &mut Vec<(usize, SuitDivision)>,
 ) {
     let record = |counts: &[u8; 9], work: &SuitDivision, out: &mut Vec<(usize, SuitDivision)>| {
-        if let Some(k) = key(counts) {
-            out.push((k, *work));
+        if let Some(c) = code(counts) {
+            out.push((c, *work));
         }
     };
     record(counts, work, out);
@@ -217,11 +168,22 @@ pub(crate) fn warm_up() {
     table();
 }
 
-/// The divisions of one suit's nine counts into sets and at most one pair (a pair exactly
-/// when the count is 2 modulo 3), in the calculators' order; empty when it does not divide.
-/// An empty suit has one division, with nothing in it.
+/// The divisions of one suit into sets and at most one pair (a pair exactly when the count
+/// is 2 modulo 3), by the suit's [`code`], in the calculators' order; empty when it does not
+/// divide. An empty suit has one division, with nothing in it.
+pub(crate) fn suit_of_code(code: usize) -> &'static [SuitDivision] {
+    table().get(code)
+}
+
+/// Whether the suit of a code divides into sets and at most one pair.
+pub(crate) fn divides(code: usize) -> bool {
+    !suit_of_code(code).is_empty()
+}
+
+/// The divisions of one suit's nine counts (see [`suit_of_code`]).
+#[cfg(test)]
 pub(crate) fn suit(counts: &[u8]) -> &'static [SuitDivision] {
-    table().get(counts)
+    code(counts).map_or(&[], suit_of_code)
 }
 
 #[cfg(test)]
@@ -240,7 +202,7 @@ mod tests {
             ),
             (21_743, 23_533)
         );
-        assert_eq!(KEYS, 405_350);
+        assert_eq!(code(&[4; 9]), Some(CODES - 1));
         assert_eq!(suit(&[0; 9]).len(), 1);
         assert_eq!(suit(&[0; 9])[0].len(), 0);
         assert!(suit(&[1, 1, 0, 0, 0, 0, 0, 0, 0]).is_empty());
