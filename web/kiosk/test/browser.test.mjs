@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { DESKTOP, SHOTS, startSession, tid } from "./harness.mjs";
+import { DESKTOP, SHOTS, startReferee, startSession, tid } from "./harness.mjs";
 
 // Landscape, as a tablet on a stand.
 const TABLET = { width: 1180, height: 820 };

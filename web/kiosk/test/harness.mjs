@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
 import { ROOT, startReferee } from "../../../clients/typescript/build/test/server.js";
 
-export { ROOT };
+export { ROOT, startReferee };
 export const SHOTS = process.env.KIOSK_SCREENSHOTS ?? resolve(ROOT, "target/web-ci/screenshots");
 export const PHONE = { width: 390, height: 844 };
 export const TABLET = { width: 820, height: 1180 };
