@@ -627,12 +627,14 @@ impl Hasher for PackedHasher {
         }
     }
 
+    #[allow(clippy::cast_possible_truncation)]
     fn write_u64(&mut self, n: u64) {
         let mixed = u128::from(self.0 ^ n) * 0x9E37_79B9_7F4A_7C15;
         // The high and low halves of the product, folded: the cast keeps the low half.
         self.0 = (mixed as u64) ^ ((mixed >> 64) as u64);
     }
 
+    #[allow(clippy::cast_possible_truncation)]
     fn write_u128(&mut self, n: u128) {
         // The two halves of the key: the casts keep each half.
         self.write_u64(n as u64);

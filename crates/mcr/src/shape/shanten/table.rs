@@ -63,6 +63,9 @@ pub(crate) fn combine(a: Distances, b: Distances) -> Distances {
 /// [`combine`] for at most `M` sets (beside a knitted straight, one): the entries for more
 /// sets are left at `u8::MAX`, and only [`combine_up_to`] and [`missing_with`] for at most
 /// `M` sets may read the result.
+// `0..M + 1`, not `0..=M`: the half-open range unrolls fully (5% fewer instructions a
+// hand on the analysis corpus).
+#[allow(clippy::range_plus_one)]
 pub(crate) fn combine_up_to<const M: usize>(a: Distances, b: Distances) -> Distances {
     let (a, b) = (a.0, b.0);
     let mut out = [u8::MAX; SLOTS];
@@ -83,6 +86,7 @@ pub(crate) fn combine_up_to<const M: usize>(a: Distances, b: Distances) -> Dista
 
 /// The fewest tiles missing from `m` sets and the pair, split between `a` and the rest
 /// (whose distances are `rest`).
+#[allow(clippy::range_plus_one)]
 pub(crate) fn missing_with(a: Distances, rest: Distances, m: usize) -> u8 {
     let (a, rest) = (a.0, rest.0);
     let mut best = u8::MAX;
@@ -249,11 +253,11 @@ impl GroupTable {
 
     /// The same index from two look-ups, and the tiles of the group: the counts of the first
     /// [`HEAD`] positions and the `T` others.
-    fn index<const T: usize>(&self, head: &[u8; HEAD], tail: &[u8; T]) -> Option<(usize, usize)> {
+    fn index<const T: usize>(&self, head: [u8; HEAD], tail: &[u8; T]) -> Option<(usize, usize)> {
         if head.iter().chain(tail).any(|&n| n > 4) {
             return None;
         }
-        let head = self.head[code(head)];
+        let head = self.head[code(&head)];
         if head == NO_INDEX {
             return None;
         }
@@ -269,7 +273,7 @@ impl GroupTable {
         ))
     }
 
-    fn get<const T: usize>(&self, head: &[u8; HEAD], tail: &[u8; T]) -> Option<Entry> {
+    fn get<const T: usize>(&self, head: [u8; HEAD], tail: &[u8; T]) -> Option<Entry> {
         let (i, tiles) = self.index(head, tail)?;
         Some(Entry {
             distances: Distances::unpack(*self.entries.get(i)?),
@@ -416,20 +420,20 @@ pub fn warm_up() {
 /// The entry of one suit's nine counts; `None` past four copies or 14 tiles.
 pub(crate) fn suit(v: &[u8; 9]) -> Option<Entry> {
     let (head, tail) = v.split_first_chunk::<HEAD>()?;
-    tables().suit.get(head, tail.first_chunk::<4>()?)
+    tables().suit.get(*head, tail.first_chunk::<4>()?)
 }
 
 /// The entry of the seven honour counts; `None` past four copies or 14 tiles.
-pub(crate) fn honors(v: &[u8; 7]) -> Option<Entry> {
+pub(crate) fn honors(v: [u8; 7]) -> Option<Entry> {
     let (head, tail) = v.split_first_chunk::<HEAD>()?;
-    tables().honors.get(head, tail.first_chunk::<2>()?)
+    tables().honors.get(*head, tail.first_chunk::<2>()?)
 }
 
 /// The entry of group `g` (0–2 the suits, 3 the honours) of `counts`.
 pub(crate) fn group(counts: &[u8; 34], g: usize) -> Option<Entry> {
     match g {
         0..=2 => suit(counts[9 * g..].first_chunk::<9>()?),
-        _ => honors(counts[27..].first_chunk::<7>()?),
+        _ => honors(*counts[27..].first_chunk::<7>()?),
     }
 }
 
@@ -441,14 +445,14 @@ mod tests {
     #[test]
     fn split_index_agrees() {
         for table in [&tables().suit, &tables().honors] {
-            let mut v = [0u8; 9];
-            let v = &mut v[..table.kinds];
+            let mut counts = [0u8; 9];
+            let v = &mut counts[..table.kinds];
             loop {
                 let (head, tail) = v.split_at(HEAD);
                 let head = head.try_into().expect("five");
                 let got = match *tail {
-                    [a, b] => table.index(head, &[a, b]),
-                    [a, b, c, d] => table.index(head, &[a, b, c, d]),
+                    [n6, n7] => table.index(head, &[n6, n7]),
+                    [n6, n7, n8, n9] => table.index(head, &[n6, n7, n8, n9]),
                     _ => unreachable!("groups of seven or nine kinds"),
                 }
                 .map(|(i, _)| i);
@@ -485,12 +489,12 @@ mod tests {
         assert_eq!(lowering.places(1, 0), 0b10);
         assert_eq!(lowering.places(0, 1), 0b101);
         // Honours never form chows: E S W is one tile of each of three pungs.
-        let d = honors(&[1, 1, 1, 0, 0, 0, 0]).expect("small").distances;
+        let d = honors([1, 1, 1, 0, 0, 0, 0]).expect("small").distances;
         assert_eq!((d.get(1, 0), d.get(3, 0)), (2, 6));
         assert!(suit(&[5, 0, 0, 0, 0, 0, 0, 0, 0]).is_none());
         assert!(suit(&[4, 4, 4, 3, 0, 0, 0, 0, 0]).is_none());
         assert!(suit(&[4, 4, 4, 2, 0, 0, 0, 0, 0]).is_some_and(|e| e.lowering.is_none()));
-        let empty = honors(&[0; 7]).expect("small").distances;
+        let empty = honors([0; 7]).expect("small").distances;
         for m in 0..=MAX_SETS {
             for p in 0..=1 {
                 assert_eq!(usize::from(empty.get(m, p)), 3 * m + 2 * p);
