@@ -32,6 +32,7 @@
 //! ```
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::hand::{
     Hand, HandInput, Meld, MeldInput, WinContext, WinMethod, add_meld_counts, copies_violations,
@@ -40,7 +41,7 @@ use crate::hand::{
 use crate::ruleset::Ruleset;
 use crate::score::sheet::Shape;
 use crate::score::{Outcome, Scoring, score};
-use crate::shape::shanten::{ShapeUseful, shanten, shanten_by_shape, useful_by_shape};
+use crate::shape::shanten::{ShapeUseful, ready_after_discard, shanten_by_shape, useful_by_shape};
 use crate::tile::{Counts, Tile, TileSet, drawing};
 use crate::violation::{FieldPath, Violation, ViolationCode};
 
@@ -471,14 +472,14 @@ impl Table<'_> {
         } else {
             None
         };
-        let mut cache = HashMap::new();
+        let mut found = Found::default();
         let mut discards: Vec<Discard> = hand
             .tiles
             .iter()
             .copied()
             .collect::<TileSet>()
             .iter()
-            .map(|d| self.discard(d, &mut cache))
+            .map(|d| self.discard(d, &mut found))
             .collect();
         discards.sort_by_cached_key(|d| {
             (
@@ -495,7 +496,7 @@ impl Table<'_> {
         }
     }
 
-    fn discard(&self, tile: Tile, cache: &mut HashMap<Counts, bool>) -> Discard {
+    fn discard(&self, tile: Tile, found: &mut Found) -> Discard {
         let (concealed, tiles) = without(&self.hand.concealed, &self.hand.tiles, tile);
         let after = self.waiting(&concealed, &tiles, Some(tile));
         let scoring_useful = if after.distance.shanten == 1 {
@@ -505,7 +506,7 @@ impl Table<'_> {
                 .useful
                 .iter()
                 .map(|u| u.tile)
-                .filter(|&u| self.leads_to_a_scoring_wait(&concealed, &tiles, &seen, u, cache))
+                .filter(|&u| self.leads_to_a_scoring_wait(&concealed, &seen, u, found))
                 .collect()
         } else {
             TileSet::default()
@@ -517,67 +518,152 @@ impl Table<'_> {
         }
     }
 
-    /// Whether drawing `drawn` into `tiles` (one tile from ready; `seen` counts the copies
-    /// outside them) allows a discard that leaves a ready hand with a wait that has copies
-    /// left and reaches the minimum. The answer for each hand of thirteen is kept in `cache`
-    /// for the rest of the analysis: different discards and draws often meet in one hand.
+    /// Whether drawing `drawn` into `concealed` (one tile from ready; `seen` counts the
+    /// copies outside them) allows a discard that leaves a ready hand with a wait that has
+    /// copies left and reaches the minimum. The answer for each hand of thirteen is kept in
+    /// `found` for the rest of the analysis: different discards and draws often meet in one
+    /// hand (the first answer found for it stands).
     fn leads_to_a_scoring_wait(
         &self,
         concealed: &Counts,
-        tiles: &[Tile],
         seen: &Counts,
         drawn: Tile,
-        cache: &mut HashMap<Counts, bool>,
+        found: &mut Found,
     ) -> bool {
         let with_draw = drawing(concealed, drawn);
         if with_draw[drawn.index()] > 4 {
             return false;
         }
-        let mut drawn_tiles = tiles.to_vec();
-        drawn_tiles.push(drawn);
         let melds = self.meld_count();
-        drawn_tiles
-            .iter()
-            .copied()
-            .collect::<TileSet>()
-            .iter()
-            .any(|next| {
-                let (left, left_tiles) = without(&with_draw, &drawn_tiles, next);
-                if let Some(&known) = cache.get(&left) {
-                    return known;
-                }
-                let mut seen = *seen;
-                seen[next.index()] = seen[next.index()].saturating_add(1);
-                let scoring = shanten(&left, melds) == 0
-                    && self.distance(&left, &seen, true).useful.iter().any(|u| {
-                        u.remaining > 0 && self.reaches_minimum(&left, &left_tiles, &seen, u.tile)
-                    });
-                cache.insert(left, scoring);
-                scoring
-            })
+        ready_after_discard(&with_draw, melds).iter().any(|next| {
+            let mut left = with_draw;
+            left[next.index()] -= 1;
+            let key = Packed::of(&left);
+            if let Some(&known) = found.ready_scoring.get(&key) {
+                return known;
+            }
+            let mut seen = *seen;
+            seen[next.index()] = seen[next.index()].saturating_add(1);
+            let scoring = ready_waits(&left, melds).iter().any(|wait| {
+                remaining(&left, &seen, wait) > 0 && self.reaches_minimum(&left, &seen, wait, found)
+            });
+            found.ready_scoring.insert(key, scoring);
+            scoring
+        })
     }
 
-    /// Whether the wait `tile` of the ready `tiles` reaches the minimum one way or the other
-    /// (scoring the second way only when the first does not).
+    /// Whether the wait `tile` of the ready `concealed` reaches the minimum one way or the
+    /// other (scoring the second way only when the first does not). The answer for each
+    /// complete hand, winning tile and last copy is kept in `found`.
     fn reaches_minimum(
         &self,
         concealed: &Counts,
-        tiles: &[Tile],
         seen: &Counts,
         tile: Tile,
+        found: &mut Found,
     ) -> bool {
         if self.holds_all(concealed, tile) {
             return false;
         }
-        let hand = self.complete_hand(tiles, tile);
         let last_copy = last_copy(concealed, seen, tile);
-        [WinMethod::Discard, WinMethod::SelfDrawn]
-            .into_iter()
-            .any(|method| {
-                score(&hand, &self.win_context(method, last_copy), self.rules).outcome
-                    == Outcome::Win
-            })
+        let key = Packed::of(&drawing(concealed, tile)).with(tile, last_copy);
+        *found.reaches.entry(key).or_insert_with(|| {
+            let hand = self.complete_hand(&tiles_of(concealed), tile);
+            [WinMethod::Discard, WinMethod::SelfDrawn]
+                .into_iter()
+                .any(|method| {
+                    score(&hand, &self.win_context(method, last_copy), self.rules).outcome
+                        == Outcome::Win
+                })
+        })
     }
+}
+
+/// What the rows of one discard table share: the answers already found, by hand.
+#[derive(Default)]
+struct Found {
+    /// Whether a hand of thirteen is ready with a wait that has copies left and reaches the
+    /// minimum.
+    ready_scoring: HashMap<Packed, bool, BuildHasherDefault<PackedHasher>>,
+    /// Whether a complete hand won on a tile, with or without 和绝张, reaches the minimum.
+    reaches: HashMap<Packed, bool, BuildHasherDefault<PackedHasher>>,
+}
+
+/// Tile counts (each at most 7) three bits a kind, with room above for a tile and a flag.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Packed(u128);
+
+impl Packed {
+    fn of(counts: &Counts) -> Packed {
+        Packed(
+            counts
+                .iter()
+                .rev()
+                .fold(0, |bits, &n| (bits << 3) | u128::from(n.min(7))),
+        )
+    }
+
+    /// With a tile and a flag above the 102 bits of the counts.
+    fn with(self, tile: Tile, flag: bool) -> Packed {
+        Packed(self.0 | (u128::from(tile.index_u8()) << 102) | (u128::from(flag) << 110))
+    }
+}
+
+/// A hasher for [`Packed`] keys: a multiply and a fold, no protection against chosen keys
+/// (the keys come from one analysis's own hands).
+#[derive(Default)]
+struct PackedHasher(u64);
+
+impl Hasher for PackedHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    #[allow(clippy::cast_possible_truncation)]
+    fn write_u64(&mut self, n: u64) {
+        let mixed = u128::from(self.0 ^ n) * 0x9E37_79B9_7F4A_7C15;
+        // The high and low halves of the product, folded: the cast keeps the low half.
+        self.0 = (mixed as u64) ^ ((mixed >> 64) as u64);
+    }
+
+    #[allow(clippy::cast_possible_truncation)]
+    fn write_u128(&mut self, n: u128) {
+        // The two halves of the key: the casts keep each half.
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
+}
+
+/// The waits of a ready hand: the useful tiles of its shapes at distance 0.
+fn ready_waits(concealed: &Counts, melds: usize) -> TileSet {
+    let u = useful_by_shape(concealed, melds);
+    [
+        Some(u.standard),
+        u.seven_pairs,
+        u.thirteen_orphans,
+        u.honors_and_knitted,
+        u.knitted_straight,
+    ]
+    .into_iter()
+    .flatten()
+    .filter(|s| s.shanten == 0)
+    .fold(TileSet::default(), |waits, s| waits.union(s.useful))
+}
+
+/// The tiles of `counts`, in tile order.
+fn tiles_of(counts: &Counts) -> Vec<Tile> {
+    Tile::ALL
+        .into_iter()
+        .flat_map(|t| std::iter::repeat_n(t, usize::from(counts[t.index()])))
+        .collect()
 }
 
 /// 和绝张: the wait `tile` is the last copy when the hand holds none and three are seen.

@@ -7,8 +7,8 @@ mod hand_strategies;
 use hand_strategies::{complete_hand, counts_of};
 use mcr::analysis::{Analysis, InPlay, analyze};
 use mcr::shape::shanten::{
-    ShantenByShape, ShapeUseful, UsefulByShape, shanten, shanten_by_shape, standard_shanten,
-    standard_shanten_by_search, useful_by_shape,
+    ShantenByShape, ShapeUseful, UsefulByShape, ready_after_discard, shanten, shanten_by_shape,
+    standard_shanten, standard_shanten_by_search, useful_by_shape,
 };
 use mcr::tile::Counts;
 use mcr::{HandInput, MeldInput, MeldKind, Outcome, Ruleset, Tile, WinContext, WinMethod, score};
@@ -81,6 +81,33 @@ proptest! {
     fn tables_agree_with_the_search(c in counts(), melds in 0usize..=4) {
         prop_assert_eq!(standard_shanten(&c, melds), standard_shanten_by_search(&c, melds));
         prop_assert_eq!(shanten(&c, melds), shanten_by_shape(&c, melds).best());
+    }
+
+    /// The discards that leave a ready hand, from the tables, are those after which the
+    /// distance over every shape is 0 (the test of the discard table's scoring draws).
+    #[test]
+    fn ready_after_discard_is_what_leaves_a_ready_hand(
+        tiles in thirteen(),
+        drawn in 0usize..34,
+        melds in 0usize..=2,
+    ) {
+        // Three tiles stand for each declared meld; the drawn tile makes one more.
+        let mut c = counts_of(&tiles[3 * melds..]);
+        prop_assume!(c[drawn] < 4);
+        c[drawn] += 1;
+        let ready = ready_after_discard(&c, melds);
+        for t in Tile::ALL {
+            let mut left = c;
+            let held = left[t.index()] > 0;
+            if held {
+                left[t.index()] -= 1;
+            }
+            prop_assert_eq!(
+                ready.contains(t),
+                held && shanten(&left, melds) == 0,
+                "discard {}", t
+            );
+        }
     }
 
     /// Each shape's useful kinds are exactly those whose drawing lowers its distance; a

@@ -43,7 +43,7 @@ mod standard;
 pub mod table;
 mod useful;
 
-use crate::tile::{Counts, TileSet};
+use crate::tile::{Counts, Tile, TileSet};
 
 /// The most sets a shape needs besides the declared melds.
 const MAX_SETS: usize = 4;
@@ -120,6 +120,62 @@ pub fn shanten(concealed: &Counts, declared_melds: usize) -> i8 {
         best = best.min(shapes::knitted_straight(&c, 1 - declared_melds));
     }
     best
+}
+
+/// The kinds of `concealed` (one tile more than a waiting hand beside `declared_melds`
+/// declared melds) whose discard leaves a ready hand: [`shanten`] of the tiles left is 0.
+///
+/// A discard never lowers a shape's distance, so only the shapes already at distance 0 or
+/// less are asked about the discards; the standard shape answers from one table look-up a
+/// kind held, the other shapes by counting.
+pub fn ready_after_discard(concealed: &Counts, declared_melds: usize) -> TileSet {
+    let c = clamp(concealed);
+    let sets = needed_sets(declared_melds);
+    let held = || Tile::ALL.into_iter().filter(|t| c[t.index()] > 0);
+    let left = |t: Tile| {
+        let mut left = c;
+        left[t.index()] -= 1;
+        left
+    };
+    let mut ready = standard::ready_after_discard(&c, sets).unwrap_or_else(|| {
+        held()
+            .filter(|&t| standard::distance(&left(t), sets) <= 0)
+            .collect()
+    });
+    let specials: &[fn(&Counts) -> i8] = if declared_melds == 0 {
+        &[
+            shapes::seven_pairs,
+            shapes::thirteen_orphans,
+            shapes::honors_and_knitted,
+        ]
+    } else {
+        &[]
+    };
+    for shape in specials {
+        if shape(&c) <= 0 {
+            let before = ready;
+            ready = ready.union(
+                held()
+                    .filter(|&t| !before.contains(t) && shape(&left(t)) <= 0)
+                    .collect(),
+            );
+        }
+    }
+    if declared_melds <= 1
+        && shapes::knitted_straight_at_least(&c) <= 0
+        && shapes::knitted_straight(&c, 1 - declared_melds) <= 0
+    {
+        let before = ready;
+        ready = ready.union(
+            held()
+                .filter(|&t| {
+                    !before.contains(t)
+                        && shapes::knitted_straight(&left(t), 1 - declared_melds) <= 0
+                })
+                .collect(),
+        );
+    }
+    ready
 }
 
 /// The distance of each shape separately.

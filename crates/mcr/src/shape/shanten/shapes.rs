@@ -236,11 +236,36 @@ impl KnittedRests {
     }
 }
 
+/// The six knitted straights, those with the most kinds held first, each with the least
+/// its distance can be: the knitted kinds missing, less the one a complete rest would save.
+fn nearest_first(c: &Counts) -> [(usize, i8); 6] {
+    let held = knitted_held(c);
+    let mut order = [0, 1, 2, 3, 4, 5].map(|k| (k, to_i8(9 - held[k]) - 1));
+    order.sort_unstable_by_key(|&(k, at_least)| (at_least, k));
+    order
+}
+
+/// The distance of each knitted straight that can be the nearest (`None` for the others,
+/// whose least distance is past the nearest).
+fn knitted_distances(c: &Counts, rests: &mut KnittedRests) -> [Option<i8>; 6] {
+    let mut distances = [None; 6];
+    let mut best = i8::MAX;
+    for (k, at_least) in nearest_first(c) {
+        if at_least > best {
+            break;
+        }
+        let d = rests.distance(&Knitted::of(c, &KNITTED[k]));
+        best = best.min(d);
+        distances[k] = Some(d);
+    }
+    distances
+}
+
 pub(super) fn knitted_straight(c: &Counts, needed_sets: usize) -> i8 {
     let mut rests = KnittedRests::new(c, needed_sets);
-    KNITTED
-        .iter()
-        .map(|k| rests.distance(&Knitted::of(c, k)))
+    knitted_distances(c, &mut rests)
+        .into_iter()
+        .flatten()
         .min()
         .unwrap_or(i8::MAX)
 }
@@ -254,13 +279,15 @@ pub(super) fn knitted_straight_at_least(c: &Counts) -> i8 {
 
 pub(super) fn knitted_straight_useful(c: &Counts, needed_sets: usize) -> (i8, TileSet) {
     let mut rests = KnittedRests::new(c, needed_sets);
-    let distances = KNITTED
-        .each_ref()
-        .map(|k| rests.distance(&Knitted::of(c, k)));
-    let d = distances.iter().copied().min().unwrap_or(i8::MAX);
+    let distances = knitted_distances(c, &mut rests);
+    let d = distances.iter().flatten().copied().min().unwrap_or(i8::MAX);
     // A draw lowers the distance by at most one, so only the nearest straights can lower it.
     let mut useful = TileSet::default();
-    for (pattern, _) in KNITTED.iter().zip(distances).filter(|&(_, dk)| dk == d) {
+    for (pattern, _) in KNITTED
+        .iter()
+        .zip(distances)
+        .filter(|&(_, dk)| dk == Some(d))
+    {
         let part = Knitted::of(c, pattern);
         // A knitted kind not held completes one more knitted tile.
         for &i in part.pattern {

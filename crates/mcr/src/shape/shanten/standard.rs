@@ -2,7 +2,7 @@
 //! kinds whose drawing lowers it from one look-up each.
 
 use super::search;
-use super::table::{self, Distances, Entry, combine, missing_with};
+use super::table::{self, Distances, Entry, combine, combine_up_to, missing_with};
 use super::useful::useful_kinds;
 use crate::tile::{Counts, Tile, TileSet, drawing};
 
@@ -10,6 +10,8 @@ use crate::tile::{Counts, Tile, TileSet, drawing};
 pub(super) struct StandardParts {
     groups: [Entry; 4],
     needed_sets: usize,
+    /// The first two groups together, and the last two.
+    halves: [Distances; 2],
     /// The tiles missing from the nearest complete shape.
     missing: u8,
     /// The distance of the whole hand (−1 complete).
@@ -23,6 +25,15 @@ fn group_kinds(g: usize) -> std::ops::Range<usize> {
 
 fn to_distance(missing: u8) -> i8 {
     i8::try_from(missing).unwrap_or(i8::MAX) - 1
+}
+
+/// [`combine`] as far as `needed_sets` sets (one at most beside a knitted straight).
+fn join(a: Distances, b: Distances, needed_sets: usize) -> Distances {
+    if needed_sets <= 1 {
+        combine_up_to::<1>(a, b)
+    } else {
+        combine(a, b)
+    }
 }
 
 impl StandardParts {
@@ -43,11 +54,12 @@ impl StandardParts {
     /// The parts of the four groups' entries.
     pub(super) fn from_groups(groups: [Entry; 4], needed_sets: usize) -> StandardParts {
         let d = groups.map(|e| e.distances);
-        let rest = combine(combine(d[1], d[2], needed_sets), d[3], needed_sets);
-        let missing = missing_with(d[0], rest, needed_sets);
+        let halves = [join(d[0], d[1], needed_sets), join(d[2], d[3], needed_sets)];
+        let missing = missing_with(halves[0], halves[1], needed_sets);
         StandardParts {
             groups,
             needed_sets,
+            halves,
             missing,
             distance: to_distance(missing),
         }
@@ -56,13 +68,12 @@ impl StandardParts {
     /// For each group, the other three together.
     fn others(&self) -> [Distances; 4] {
         let (g, n) = (self.groups.map(|e| e.distances), self.needed_sets);
-        let low = combine(g[0], g[1], n);
-        let high = combine(g[2], g[3], n);
+        let [low, high] = self.halves;
         [
-            combine(g[1], high, n),
-            combine(g[0], high, n),
-            combine(low, g[3], n),
-            combine(low, g[2], n),
+            join(g[1], high, n),
+            join(g[0], high, n),
+            join(low, g[3], n),
+            join(low, g[2], n),
         ]
     }
 
@@ -90,32 +101,83 @@ impl StandardParts {
             let mut places = 0u16;
             for m in 0..=n {
                 for p in 0..=1 {
-                    let split = entry
-                        .distances
-                        .get(m, p)
-                        .saturating_add(rest.get(n - m, 1 - p));
-                    if split == self.missing {
+                    if entry.distances.get(m, p) + rest.get(n - m, 1 - p) == self.missing {
                         places |= lowering.places(m, p);
                     }
                 }
             }
-            for (place, i) in kinds.enumerate() {
-                if places & (1 << place) != 0 {
-                    useful.insert(Tile::ALL[i]);
-                }
+            while places != 0 {
+                let place = places.trailing_zeros() as usize;
+                places &= places - 1;
+                useful.insert(Tile::ALL[kinds.start + place]);
             }
         }
         // A kind held four times completes a ready hand only formally (the tables stop at
         // four copies).
         if self.distance == 0 {
             for t in Tile::ALL {
-                if counts[t.index()] >= 4 && search::standard_distance(&drawing(counts, t), n) < 0 {
+                if counts[t.index()] >= 4 && fifth_completes(counts, t, n) {
                     useful.insert(t);
                 }
             }
         }
         useful
     }
+
+    /// The tiles missing from `needed_sets` sets and no pair.
+    fn missing_without_pair(&self) -> u8 {
+        let [low, high] = self.halves;
+        (0..=self.needed_sets)
+            .map(|m| low.get(m, 0) + high.get(self.needed_sets - m, 0))
+            .min()
+            .unwrap_or(u8::MAX)
+    }
+}
+
+/// Whether a fifth copy of `tile`, held four times in `counts`, completes `needed_sets` sets
+/// and a pair, from the tables: the five copies are a pung and a pair, or a pung and two
+/// chows (a pung beside the rest), or a pair and three chows (a pair beside sets of the rest);
+/// five chows are too many.
+fn fifth_completes(counts: &Counts, tile: Tile, needed_sets: usize) -> bool {
+    let i = tile.index();
+    let mut rest = *counts;
+    rest[i] = 2;
+    let with_pung = needed_sets > 0
+        && match StandardParts::of(&rest, needed_sets - 1) {
+            Some(parts) => parts.missing == 0,
+            None => search::standard_distance(&rest, needed_sets - 1) < 0,
+        };
+    rest[i] = 3;
+    with_pung
+        || match StandardParts::of(&rest, needed_sets) {
+            Some(parts) => parts.missing_without_pair() == 0,
+            None => search::standard_distance(&drawing(counts, tile), needed_sets) < 0,
+        }
+}
+
+/// The kinds of `counts` whose discard leaves a hand at most one tile short of
+/// `needed_sets` sets and a pair (distance 0 or less): one look-up for each kind held, its
+/// group's part beside the other three groups'. `None` where a group is past the tables.
+pub(super) fn ready_after_discard(counts: &Counts, needed_sets: usize) -> Option<TileSet> {
+    let parts = StandardParts::of(counts, needed_sets)?;
+    let mut ready = TileSet::default();
+    if parts.distance > 0 {
+        // A discard never lowers the distance.
+        return Some(ready);
+    }
+    let others = parts.others();
+    for (g, rest) in others.into_iter().enumerate() {
+        let mut less = *counts;
+        for i in group_kinds(g).filter(|&i| counts[i] > 0) {
+            less[i] -= 1;
+            let entry = table::group(&less, g)?;
+            less[i] += 1;
+            if missing_with(entry.distances, rest, needed_sets) <= 1 {
+                ready.insert(Tile::ALL[i]);
+            }
+        }
+    }
+    Some(ready)
 }
 
 /// The distance to `needed_sets` sets and a pair (each count at most five).
@@ -142,6 +204,33 @@ pub(super) fn distance_and_useful(counts: &Counts, needed_sets: usize) -> (i8, T
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::notation::test_counts as counts;
+
+    /// A fifth copy completes the hand as the search says.
+    #[test]
+    fn fifth_copies_agree_with_the_search() {
+        for (hand, sets) in [
+            ("1111234567899m", 4),
+            ("1111m234p567s99sEE", 4),
+            ("1111222333m", 3),
+            ("1111234m", 2),
+            ("11112m", 1),
+            ("1111m", 1),
+            ("EEEE", 1),
+            ("2222345m678p99s", 4),
+            ("1111m", 0),
+        ] {
+            let c = counts(hand);
+            for t in Tile::ALL.into_iter().filter(|t| c[t.index()] == 4) {
+                assert_eq!(
+                    fifth_completes(&c, t, sets),
+                    search::standard_distance(&drawing(&c, t), sets) < 0,
+                    "{hand} + {t}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn an_empty_hand_misses_every_tile() {
