@@ -644,18 +644,12 @@ impl Hasher for PackedHasher {
 
 /// The waits of a ready hand: the useful tiles of its shapes at distance 0.
 fn ready_waits(concealed: &Counts, melds: usize) -> TileSet {
-    let u = useful_by_shape(concealed, melds);
-    [
-        Some(u.standard),
-        u.seven_pairs,
-        u.thirteen_orphans,
-        u.honors_and_knitted,
-        u.knitted_straight,
-    ]
-    .into_iter()
-    .flatten()
-    .filter(|s| s.shanten == 0)
-    .fold(TileSet::default(), |waits, s| waits.union(s.useful))
+    useful_by_shape(concealed, melds)
+        .shapes()
+        .into_iter()
+        .flatten()
+        .filter(|s| s.shanten == 0)
+        .fold(TileSet::default(), |waits, s| waits.union(s.useful))
 }
 
 /// The tiles of `counts`, in tile order.
@@ -675,14 +669,7 @@ fn last_copy(concealed: &Counts, seen: &Counts, tile: Tile) -> bool {
 /// `with_useful`; copies left count `seen`.
 fn distance_of(concealed: &Counts, melds: usize, seen: &Counts, with_useful: bool) -> Distance {
     let shapes: [Option<ShapeUseful>; 5] = if with_useful {
-        let u = useful_by_shape(concealed, melds);
-        [
-            Some(u.standard),
-            u.seven_pairs,
-            u.thirteen_orphans,
-            u.honors_and_knitted,
-            u.knitted_straight,
-        ]
+        useful_by_shape(concealed, melds).shapes()
     } else {
         let d = shanten_by_shape(concealed, melds);
         [

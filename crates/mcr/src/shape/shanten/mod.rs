@@ -104,6 +104,19 @@ pub struct UsefulByShape {
     pub knitted_straight: Option<ShapeUseful>,
 }
 
+impl UsefulByShape {
+    /// The five shapes in the order above.
+    pub fn shapes(&self) -> [Option<ShapeUseful>; 5] {
+        [
+            Some(self.standard),
+            self.seven_pairs,
+            self.thirteen_orphans,
+            self.honors_and_knitted,
+            self.knitted_straight,
+        ]
+    }
+}
+
 /// The distance to ready over every shape (−1 complete, 0 ready, …) of the concealed tiles
 /// `concealed` next to `declared_melds` declared melds (kongs included).
 pub fn shanten(concealed: &Counts, declared_melds: usize) -> i8 {
