@@ -8,8 +8,8 @@
 use bytes::Bytes;
 use libfuzzer_sys::fuzz_target;
 use mahjong_referee::api::fast::query::BatchScoreHandsQuery;
-use mahjong_referee::api::query::{Defaults, ScoreQuery};
 use mahjong_referee::api::pb;
+use mahjong_referee::api::query::{Defaults, ScoreQuery};
 use mahjong_referee::api::scoring::{BatchScoring, batch_score_hands, score_hand};
 use prost::Message as _;
 
@@ -25,7 +25,10 @@ fuzz_target!(|data: &[u8]| {
 });
 
 fn single(bytes: &[u8]) {
-    match (ScoreQuery::decode(bytes), pb::ScoreHandRequest::decode(bytes)) {
+    match (
+        ScoreQuery::decode(bytes),
+        pb::ScoreHandRequest::decode(bytes),
+    ) {
         (Ok(read), Ok(decoded)) => {
             let decoded = ScoreQuery::from(&decoded);
             assert_eq!(read, decoded);

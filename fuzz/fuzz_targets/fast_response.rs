@@ -8,8 +8,8 @@
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use mahjong_referee::api::fast::query::BatchScoreHandsQuery;
-use mahjong_referee::api::query::ScoreQuery;
 use mahjong_referee::api::pb;
+use mahjong_referee::api::query::ScoreQuery;
 use mahjong_referee::api::scoring::{batch_score_hands, score_hand, score_request};
 use mahjong_referee::api::values::INVALID_HAND;
 use mahjong_referee::limits;
