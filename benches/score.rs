@@ -25,6 +25,7 @@ use mahjong_referee::api::scoring;
 use mahjong_referee::config::Config;
 use mahjong_referee::pb;
 use mahjong_referee::server::budget::Budget;
+use mahjong_referee::server::compute::ComputePool;
 use mahjong_referee::server::service::Referee;
 use mcr::{Hand, HandInput, Ruleset, WinContext, score};
 use prost::Message as _;
@@ -248,7 +249,11 @@ fn bench_handler_workers(
             .worker_threads(workers)
             .build()
             .expect("a runtime");
-        let referee = Referee::new(&Config::default(), Budget::new(usize::MAX));
+        let referee = Referee::new(
+            &Config::default(),
+            Budget::new(usize::MAX),
+            ComputePool::sized_to_cores(),
+        );
         group.bench_function(id, |b| {
             b.iter(|| {
                 runtime.block_on(async {

@@ -182,10 +182,11 @@ pub enum ConfigError {
     /// A limit is zero.
     #[error("{0} must be at least 1")]
     Zero(&'static str),
-    /// The bytes held for clients cannot hold one largest request with its decoded form.
+    /// A client's share of the bytes held for clients (half, when it is alone) cannot hold
+    /// one largest request with its decoded form.
     #[error(
-        "--max-buffered-bytes ({buffered}) must be at least {} (5 × --max-message-bytes, {message}): a largest request is held with its decoded form",
-        5 * message
+        "--max-buffered-bytes ({buffered}) must be at least {} (10 × --max-message-bytes, {message}): a client alone may hold half of it, and a largest request is held with its decoded form",
+        10 * message
     )]
     BufferTooSmall {
         /// `--max-buffered-bytes`.
@@ -239,7 +240,7 @@ impl Config {
         if self.max_streams_per_connection == 0 {
             return Err(ConfigError::Zero("--max-streams-per-connection"));
         }
-        if self.max_buffered_bytes / 5 < self.max_message_bytes {
+        if self.max_buffered_bytes / 10 < self.max_message_bytes {
             return Err(ConfigError::BufferTooSmall {
                 buffered: self.max_buffered_bytes,
                 message: self.max_message_bytes,

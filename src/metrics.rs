@@ -231,7 +231,7 @@ fn respond(
 ///
 /// ```text
 /// tonic::transport::Server::builder()
-///     .trace_fn(telemetry::grpc_request_span)
+///     .trace_fn(|req| telemetry::grpc_request_span(req, None, None))
 ///     .layer(metrics::GrpcMetricsLayer::new())
 /// ```
 ///

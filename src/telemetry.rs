@@ -389,11 +389,16 @@ impl Extractor for HeaderExtractor<'_> {
 /// / `server.port` (from the `:authority`, else the local socket), `network.peer.address` /
 /// `network.peer.port`; `rpc.grpc.status_code` is recorded when the call ends (by
 /// [`crate::metrics::GrpcMetricsLayer`], see [`record_grpc_status`]). A `traceparent`
-/// header makes the span a child of the caller's span.
+/// header makes the span a child of the caller's span. `local` and `remote` are the
+/// connection's addresses, where the server knows them.
 ///
 /// When nothing listens to [`REQUEST_SPAN_TARGET`] (no trace export, and the log filter leaves
 /// the span out) the span is disabled and costs next to nothing.
-pub fn grpc_request_span(req: &http::Request<()>) -> Span {
+pub fn grpc_request_span(
+    req: &http::Request<()>,
+    local: Option<SocketAddr>,
+    remote: Option<SocketAddr>,
+) -> Span {
     let path = req.uri().path();
     let name = path.strip_prefix('/').unwrap_or(path);
     let (service, method) = name.split_once('/').unwrap_or(("", name));
@@ -415,9 +420,6 @@ pub fn grpc_request_span(req: &http::Request<()>) -> Span {
     if span.is_disabled() {
         return span;
     }
-    let connection = req
-        .extensions()
-        .get::<tonic::transport::server::TcpConnectInfo>();
     match req.uri().authority() {
         Some(authority) => {
             span.record("server.address", authority.host());
@@ -426,14 +428,12 @@ pub fn grpc_request_span(req: &http::Request<()>) -> Span {
             }
         }
         None => {
-            if let Some(local) =
-                connection.and_then(tonic::transport::server::TcpConnectInfo::local_addr)
-            {
+            if let Some(local) = local {
                 record_address(&span, "server.address", "server.port", local);
             }
         }
     }
-    if let Some(peer) = connection.and_then(tonic::transport::server::TcpConnectInfo::remote_addr) {
+    if let Some(peer) = remote {
         record_address(&span, "network.peer.address", "network.peer.port", peer);
     }
     if req.headers().contains_key("traceparent") {
@@ -527,7 +527,7 @@ mod tests {
             None,
         );
         tracing::subscriber::with_default(subscriber, || {
-            assert!(grpc_request_span(&request()).is_disabled());
+            assert!(grpc_request_span(&request(), None, None).is_disabled());
             assert!(!tracing::info_span!("other").is_disabled());
             tracing::info!(answer = 42, "plain");
         });
@@ -552,7 +552,7 @@ mod tests {
                 Some(&provider),
             );
             let ids = tracing::subscriber::with_default(subscriber, || {
-                let span = grpc_request_span(&request());
+                let span = grpc_request_span(&request(), None, None);
                 assert!(!span.is_disabled());
                 let _entered = span.enter();
                 tracing::info!("inside");
@@ -579,6 +579,6 @@ mod tests {
 
     #[test]
     fn request_span_is_disabled_without_a_subscriber() {
-        assert!(grpc_request_span(&request()).is_disabled());
+        assert!(grpc_request_span(&request(), None, None).is_disabled());
     }
 }

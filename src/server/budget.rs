@@ -1,30 +1,35 @@
 //! The server-wide budget of bytes held for clients: request messages being received and
 //! answers not yet taken by their clients (`--max-buffered-bytes`).
 //!
+//! - Every charge is a client's (its connection's: [`super::client`]), and a client may hold
+//!   at most half of what the other clients leave of the budget.
 //! - A request's bytes are charged as they arrive, then [`DECODED_PER_BYTE`] times as many
 //!   for its decoded form, all held until its call ends; a request that finds the budget
-//!   spent is answered `RESOURCE_EXHAUSTED` (`OVERLOADED`) at once.
-//! - An answer is charged from the moment it is ready until its client has taken it; one
-//!   that does not fit is dropped and the call answered `RESOURCE_EXHAUSTED` (`OVERLOADED`).
-//!   An answer is handed to HTTP/2 [`CHUNK_BYTES`] at a time, as the client's flow-control
-//!   window lets it leave, so what waits stays here, charged; an answer that is not taken
-//!   within `--request-timeout-ms` of being ready is dropped (its stream is reset) and its
-//!   bytes freed, whether or not the client ever reads again.
+//!   (or its client's share) spent is answered `RESOURCE_EXHAUSTED` (`OVERLOADED`) at once.
+//! - An answer is charged from the moment it is ready until it is written out; one that does
+//!   not fit is dropped and the call answered `RESOURCE_EXHAUSTED` (`OVERLOADED`). An answer
+//!   is handed to HTTP/2 [`CHUNK_BYTES`] at a time, as the client's flow-control window lets
+//!   it leave, each chunk charged until HTTP/2 drops it ([`Pending`]); an answer not written
+//!   out within `--request-timeout-ms` of being ready is dropped and its connection closed,
+//!   which frees every byte of it, whether or not the client ever reads again.
 //!
 //! With it, the bytes held for slow or stalled readers are bounded by the configuration, not
-//! by what clients do (see the README's "Limits and protection").
+//! by what clients do (see `docs/limits.md`).
 
 use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use bytes::{Bytes, BytesMut};
+use bytes::{Buf as _, Bytes, BytesMut};
 use http_body::{Body as _, Frame, SizeHint};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::AbortHandle;
 use tonic::Status;
 use tonic::body::Body;
+
+use super::client::{Client, Holders, within_share};
 
 /// The most bytes of an answer handed to HTTP/2 at once (copied out of the answer, so that
 /// what HTTP/2 still holds for a stalled stream never keeps the whole answer alive).
@@ -63,12 +68,18 @@ impl Held {
 #[derive(Debug, Clone)]
 pub struct Budget {
     bytes: Arc<Semaphore>,
+    /// The clients holding some of it.
+    holders: Arc<Holders>,
     limit: usize,
 }
 
-/// Bytes taken from the budget; given back when dropped.
+/// Bytes taken from the budget for a client (its connection); given back when dropped.
 #[derive(Debug)]
-pub struct Charge(Option<OwnedSemaphorePermit>);
+pub struct Charge {
+    permit: Option<OwnedSemaphorePermit>,
+    /// The client, and the budget's holders it is counted among.
+    client: Option<(Arc<Client>, Arc<Holders>)>,
+}
 
 impl Budget {
     /// A budget of `limit` bytes.
@@ -76,6 +87,7 @@ impl Budget {
         let limit = limit.min(Semaphore::MAX_PERMITS);
         Budget {
             bytes: Arc::new(Semaphore::new(limit)),
+            holders: Arc::new(Holders::default()),
             limit,
         }
     }
@@ -85,34 +97,88 @@ impl Budget {
         super::status::ApiError::BufferFull { limit: self.limit }
     }
 
-    /// A charge of `bytes`, if the budget has them now.
-    pub fn take(&self, bytes: usize) -> Result<Charge, Spent> {
-        let mut charge = Charge::none();
+    /// Bytes held now, by every client.
+    pub fn in_use(&self) -> usize {
+        self.limit - self.bytes.available_permits().min(self.limit)
+    }
+
+    /// A charge of `bytes` for `client`, if the budget has them now and they are within the
+    /// client's share.
+    pub fn take(&self, client: Option<&Arc<Client>>, bytes: usize) -> Result<Charge, Spent> {
+        let mut charge = self.charge_of(client);
         self.charge(&mut charge, bytes)?;
         Ok(charge)
     }
 
-    /// `bytes` more on `charge`, if the budget has them now.
+    /// Nothing charged yet, for `client`.
+    pub fn charge_of(&self, client: Option<&Arc<Client>>) -> Charge {
+        Charge {
+            permit: None,
+            client: client.map(|client| (Arc::clone(client), Arc::clone(&self.holders))),
+        }
+    }
+
+    /// `bytes` more on `charge`, if the budget has them now and they are within its client's
+    /// share ([`within_share`]). `charge` must be of this budget.
     pub fn charge(&self, charge: &mut Charge, bytes: usize) -> Result<(), Spent> {
         if bytes == 0 {
             return Ok(());
+        }
+        if let Some((client, _)) = &charge.client
+            && !within_share(client.bytes(), bytes, self.holders.count(), self.limit)
+        {
+            return Err(Spent);
         }
         let n = u32::try_from(bytes).map_err(|_| Spent)?;
         let permit = Arc::clone(&self.bytes)
             .try_acquire_many_owned(n)
             .map_err(|_| Spent)?;
-        match &mut charge.0 {
+        if let Some((client, holders)) = &charge.client {
+            client.hold_bytes(bytes, holders);
+        }
+        match &mut charge.permit {
             Some(held) => held.merge(permit),
-            None => charge.0 = Some(permit),
+            None => charge.permit = Some(permit),
         }
         Ok(())
     }
 }
 
 impl Charge {
-    /// Nothing charged yet.
+    /// Nothing charged yet, for no client (tests, and what the server itself holds).
     pub fn none() -> Self {
-        Charge(None)
+        Charge {
+            permit: None,
+            client: None,
+        }
+    }
+
+    /// The bytes charged.
+    pub fn bytes(&self) -> usize {
+        self.permit
+            .as_ref()
+            .map_or(0, OwnedSemaphorePermit::num_permits)
+    }
+
+    /// Up to `bytes` of this charge, moved to a charge of their own (for the same client).
+    pub fn split(&mut self, bytes: usize) -> Charge {
+        let bytes = bytes.min(self.bytes());
+        let permit = match &mut self.permit {
+            Some(permit) if bytes > 0 => permit.split(bytes),
+            Some(_) | None => None,
+        };
+        Charge {
+            permit,
+            client: self.client.clone(),
+        }
+    }
+}
+
+impl Drop for Charge {
+    fn drop(&mut self) {
+        if let Some((client, holders)) = &self.client {
+            client.release_bytes(self.bytes(), holders);
+        }
     }
 }
 
@@ -130,15 +196,16 @@ pub enum Unreceived {
 }
 
 /// The body of a request up to its end or the end of its first message (a unary call reads
-/// no more), its bytes charged to `budget` as they arrive. Reading also stops after
+/// no more), its bytes charged to `budget` for `client` as they arrive. Reading also stops after
 /// `max_bytes` (the caller passes what it has on, and the decoder rejects the message by its
 /// length prefix).
 pub async fn receive(
     mut body: Body,
     budget: &Budget,
+    client: Option<&Arc<Client>>,
     max_bytes: usize,
 ) -> Result<(Bytes, Charge), Unreceived> {
-    let mut charge = Charge::none();
+    let mut charge = budget.charge_of(client);
     let mut received = BytesMut::new();
     while received.len() <= max_bytes {
         let Some(frame) = std::future::poll_fn(|cx| Pin::new(&mut body).poll_frame(cx)).await
@@ -193,60 +260,142 @@ fn first_message_complete(received: &[u8]) -> bool {
     usize::try_from(length).is_ok_and(|length| received.len() - 5 >= length)
 }
 
-/// An answer's body, charged until it is taken, dropped if it is not taken in time.
+/// An answer's body, charged until its client has taken it, dropped if that takes too long.
+///
+/// Every byte of it stays charged until it is freed: what is not yet handed to HTTP/2 by
+/// the answer's charge, each chunk handed over by a charge of its own, which goes when HTTP/2
+/// has written the chunk out (or drops it with its stream). A chunk is a copy of at most
+/// [`CHUNK_BYTES`] (unless it is the whole answer), so that what HTTP/2 holds never keeps a
+/// larger answer alive.
+///
+/// If the answer is not all written out `within` its time, what is left of it is dropped and
+/// its connection closed ([`Client::close`]), which frees what HTTP/2 holds for it too.
 pub struct Pending {
-    /// The answer's body and its charge; emptied by the reaper when the answer is late.
-    slot: Arc<Mutex<Option<(Body, Charge)>>>,
+    answer: Arc<Answer>,
+}
+
+/// What a [`Pending`] body and the chunks it handed over share.
+struct Answer {
+    /// What is not yet handed over; `None` once the body has ended or the answer was late.
+    unsent: Mutex<Option<Unsent>>,
+    /// Whether the answer was dropped for being late.
+    late: AtomicBool,
+    /// The answer's connection.
+    client: Option<Arc<Client>>,
+    /// The timer that drops the answer if it is late; stopped when the answer and every chunk
+    /// of it are gone.
+    reaper: Mutex<Option<AbortHandle>>,
+}
+
+/// What is not yet handed over of an answer.
+struct Unsent {
+    body: Body,
     /// What is left of the data frame being handed over.
     rest: Bytes,
-    reaper: AbortHandle,
+    /// Whether `rest` is a whole data frame (handed over as it is when small).
+    whole: bool,
+    /// The charge of what is not yet handed over.
+    charge: Charge,
+}
+
+/// A chunk handed to HTTP/2: its bytes, their charge, and the answer it belongs to (whose
+/// timer runs while any chunk of it is unwritten).
+struct Chunk {
+    bytes: Bytes,
+    _charge: Charge,
+    _answer: Arc<Answer>,
+}
+
+impl AsRef<[u8]> for Chunk {
+    fn as_ref(&self) -> &[u8] {
+        &self.bytes
+    }
 }
 
 impl Pending {
-    /// `body`, holding `charge` until it is sent or dropped, and dropped (with a reset
-    /// stream) if it is still unsent `within` from now. Must be called inside the runtime.
+    /// `body`, holding `charge` until it is written out, and dropped (its connection closed)
+    /// if that takes longer than `within` from now. Must be called inside the runtime.
     pub fn new(body: Body, charge: Charge, within: Duration) -> Self {
-        let slot = Arc::new(Mutex::new(Some((body, charge))));
-        let late = Arc::downgrade(&slot);
+        let answer = Arc::new(Answer {
+            client: charge.client.as_ref().map(|(client, _)| Arc::clone(client)),
+            unsent: Mutex::new(Some(Unsent {
+                body,
+                rest: Bytes::new(),
+                whole: false,
+                charge,
+            })),
+            late: AtomicBool::new(false),
+            reaper: Mutex::new(None),
+        });
+        let late = Arc::downgrade(&answer);
         let reaper = tokio::spawn(async move {
             tokio::time::sleep(within).await;
-            if let Some(slot) = late.upgrade() {
-                let answer = slot.lock().unwrap_or_else(PoisonError::into_inner).take();
-                drop(answer);
+            if let Some(answer) = late.upgrade() {
+                answer.drop_late();
                 tracing::debug!(?within, "an answer not taken in time was dropped");
             }
         })
         .abort_handle();
-        Pending {
-            slot,
-            rest: Bytes::new(),
-            reaper,
+        *lock(&answer.reaper) = Some(reaper);
+        Pending { answer }
+    }
+}
+
+impl Answer {
+    /// Drops what is left and closes the connection (whose streams then drop what HTTP/2
+    /// holds).
+    fn drop_late(&self) {
+        self.late.store(true, Ordering::Release);
+        let unsent = lock(&self.unsent).take();
+        drop(unsent);
+        if let Some(client) = &self.client {
+            client.close();
         }
     }
+}
 
-    /// The next chunk of at most [`CHUNK_BYTES`] of what is left.
-    fn next_chunk(&mut self) -> Bytes {
-        if self.rest.len() <= CHUNK_BYTES {
+impl Drop for Answer {
+    fn drop(&mut self) {
+        if let Some(reaper) = lock(&self.reaper).take() {
+            reaper.abort();
+        }
+    }
+}
+
+impl Unsent {
+    /// The next chunk of at most [`CHUNK_BYTES`] of `rest`, charged, belonging to `answer`.
+    fn next_chunk(&mut self, answer: &Arc<Answer>) -> Bytes {
+        let bytes = if self.whole && self.rest.len() <= CHUNK_BYTES {
             std::mem::take(&mut self.rest)
         } else {
-            let chunk = Bytes::copy_from_slice(&self.rest[..CHUNK_BYTES]);
-            self.rest = self.rest.slice(CHUNK_BYTES..);
+            let n = self.rest.len().min(CHUNK_BYTES);
+            let chunk = Bytes::copy_from_slice(&self.rest[..n]);
+            self.rest.advance(n);
             chunk
-        }
+        };
+        self.whole = false;
+        let charge = self.charge.split(bytes.len());
+        Bytes::from_owner(Chunk {
+            bytes,
+            _charge: charge,
+            _answer: Arc::clone(answer),
+        })
     }
+}
+
+/// `mutex`'s guard, whether or not a holder panicked (what it guards stays consistent).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 impl std::fmt::Debug for Pending {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let unsent = lock(&self.answer.unsent)
+            .as_ref()
+            .map(|unsent| unsent.rest.len());
         f.debug_struct("Pending")
-            .field("rest", &self.rest.len())
+            .field("rest", &unsent)
             .finish_non_exhaustive()
-    }
-}
-
-impl Drop for Pending {
-    fn drop(&mut self) {
-        self.reaper.abort();
     }
 }
 
@@ -255,40 +404,42 @@ impl http_body::Body for Pending {
     type Error = Status;
 
     fn poll_frame(
-        mut self: Pin<&mut Self>,
+        self: Pin<&mut Self>,
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, Status>>> {
-        let this = &mut *self;
-        let mut slot = this.slot.lock().unwrap_or_else(PoisonError::into_inner);
-        let Some((body, _charge)) = slot.as_mut() else {
-            // Dropped by the reaper: the stream is reset.
-            return Poll::Ready(Some(Err(Status::deadline_exceeded(
-                "the answer was not taken in time",
-            ))));
-        };
-        if !this.rest.is_empty() {
-            drop(slot);
-            return Poll::Ready(Some(Ok(Frame::data(this.next_chunk()))));
-        }
-        match Pin::new(body).poll_frame(cx) {
-            Poll::Ready(Some(Ok(frame))) => match frame.into_data() {
-                Ok(data) => {
-                    drop(slot);
-                    this.rest = data;
-                    Poll::Ready(Some(Ok(Frame::data(this.next_chunk()))))
-                }
-                Err(frame) => Poll::Ready(Some(Ok(frame))),
-            },
-            Poll::Ready(None) => {
-                // Taken in full: the charge goes back now.
-                *slot = None;
-                drop(slot);
-                this.reaper.abort();
-                Poll::Ready(None)
+        let answer = &self.answer;
+        let mut unsent = lock(&answer.unsent);
+        let Some(left) = unsent.as_mut() else {
+            if answer.late.load(Ordering::Acquire) {
+                // Dropped by the reaper: the stream is reset (if HTTP/2 ever asks again).
+                return Poll::Ready(Some(Err(Status::deadline_exceeded(
+                    "the answer was not taken in time",
+                ))));
             }
-            Poll::Ready(Some(Err(status))) => Poll::Ready(Some(Err(status))),
-            Poll::Pending => Poll::Pending,
+            return Poll::Ready(None);
+        };
+        if left.rest.is_empty() {
+            match Pin::new(&mut left.body).poll_frame(cx) {
+                Poll::Ready(Some(Ok(frame))) => match frame.into_data() {
+                    Ok(data) => {
+                        left.rest = data;
+                        left.whole = true;
+                    }
+                    Err(frame) => return Poll::Ready(Some(Ok(frame))),
+                },
+                Poll::Ready(None) => {
+                    // All handed over: what was charged beyond the chunks goes back now.
+                    *unsent = None;
+                    return Poll::Ready(None);
+                }
+                Poll::Ready(Some(Err(status))) => return Poll::Ready(Some(Err(status))),
+                Poll::Pending => return Poll::Pending,
+            }
+            if left.rest.is_empty() {
+                return Poll::Ready(Some(Ok(Frame::data(Bytes::new()))));
+            }
         }
+        Poll::Ready(Some(Ok(Frame::data(left.next_chunk(answer)))))
     }
 
     fn is_end_stream(&self) -> bool {
@@ -337,7 +488,7 @@ mod tests {
         let budget = Budget::new(100);
         let received = tokio::time::timeout(
             Duration::from_secs(5),
-            receive(Body::new(body), &budget, 1000),
+            receive(Body::new(body), &budget, None, 1000),
         )
         .await
         .expect("not waiting for the end of the stream");
@@ -382,5 +533,136 @@ mod tests {
         }
         assert_eq!(sizes, [CHUNK_BYTES, CHUNK_BYTES, 1]);
         budget.charge(&mut Charge::none(), 10).unwrap();
+    }
+
+    /// The charge of a chunk handed to HTTP/2 goes back only when HTTP/2 drops the chunk.
+    #[tokio::test]
+    async fn a_chunk_stays_charged_until_it_is_dropped() {
+        let budget = Budget::new(3 * CHUNK_BYTES);
+        let answer = Bytes::from(vec![7u8; 2 * CHUNK_BYTES]);
+        let charge = budget.take(None, answer.len()).unwrap();
+        let mut pending = std::pin::pin!(Pending::new(
+            Body::new(http_body_util::Full::new(answer)),
+            charge,
+            Duration::from_secs(5),
+        ));
+        let mut chunks = Vec::new();
+        while let Some(frame) = std::future::poll_fn(|cx| pending.as_mut().poll_frame(cx)).await {
+            chunks.push(frame.unwrap().into_data().unwrap());
+        }
+        assert_eq!(
+            budget.in_use(),
+            2 * CHUNK_BYTES,
+            "the body is done, not its chunks"
+        );
+        chunks.pop();
+        assert_eq!(budget.in_use(), CHUNK_BYTES);
+        chunks.clear();
+        assert_eq!(budget.in_use(), 0);
+    }
+
+    /// An answer stuck behind a chunk nobody takes is dropped in time: what was left of it
+    /// goes back at once, and its connection is closed so that the chunk goes too.
+    #[tokio::test]
+    async fn a_late_answer_gives_back_its_rest_and_closes_its_connection() {
+        let budget = Budget::new(8 * CHUNK_BYTES);
+        let client = Client::new(1);
+        let answer = Bytes::from(vec![7u8; 3 * CHUNK_BYTES]);
+        let charge = budget.take(Some(&client), answer.len()).unwrap();
+        assert_eq!(client.bytes(), 3 * CHUNK_BYTES);
+        let mut pending = std::pin::pin!(Pending::new(
+            Body::new(http_body_util::Full::new(answer)),
+            charge,
+            Duration::from_millis(100),
+        ));
+        let stuck = std::future::poll_fn(|cx| pending.as_mut().poll_frame(cx))
+            .await
+            .unwrap()
+            .unwrap()
+            .into_data()
+            .unwrap();
+        assert!(!client.is_closed());
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert!(client.is_closed(), "the connection is closed");
+        assert_eq!(budget.in_use(), CHUNK_BYTES, "only the chunk HTTP/2 holds");
+        assert_eq!(client.bytes(), CHUNK_BYTES);
+        let next = std::future::poll_fn(|cx| pending.as_mut().poll_frame(cx)).await;
+        assert!(matches!(next, Some(Err(_))), "{next:?}");
+        drop(stuck);
+        assert_eq!((budget.in_use(), client.bytes()), (0, 0));
+    }
+
+    /// A small answer, handed over whole at once, is late if its chunk is not written out
+    /// (dropped by HTTP/2) in time, and on time if it is.
+    #[tokio::test]
+    async fn an_answer_is_taken_when_its_chunks_are_written_out() {
+        let budget = Budget::new(100);
+        let client = Client::new(1);
+        let charge = budget.take(Some(&client), 6).unwrap();
+        let mut pending = std::pin::pin!(Pending::new(
+            Body::new(http_body_util::Full::new(Bytes::from_static(b"answer"))),
+            charge,
+            Duration::from_millis(100),
+        ));
+        let chunk = std::future::poll_fn(|cx| pending.as_mut().poll_frame(cx))
+            .await
+            .unwrap()
+            .unwrap()
+            .into_data()
+            .unwrap();
+        assert!(
+            std::future::poll_fn(|cx| pending.as_mut().poll_frame(cx))
+                .await
+                .is_none()
+        );
+        assert_eq!(&chunk[..], b"answer");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert!(client.is_closed(), "its one chunk was never written out");
+        assert_eq!(budget.in_use(), 6, "and it stays charged");
+        drop(chunk);
+
+        let client = Client::new(1);
+        let charge = budget.take(Some(&client), 6).unwrap();
+        let mut pending = Box::pin(Pending::new(
+            Body::new(http_body_util::Full::new(Bytes::from_static(b"answer"))),
+            charge,
+            Duration::from_millis(100),
+        ));
+        let chunk = std::future::poll_fn(|cx| pending.as_mut().poll_frame(cx)).await;
+        drop(chunk);
+        assert!(
+            std::future::poll_fn(|cx| pending.as_mut().poll_frame(cx))
+                .await
+                .is_none()
+        );
+        // HTTP/2 drops a body once it has ended.
+        drop(pending);
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert!(!client.is_closed(), "written out in time");
+        assert_eq!(budget.in_use(), 0);
+    }
+
+    #[test]
+    fn a_client_takes_at_most_half_of_what_the_others_leave() {
+        let budget = Budget::new(100);
+        let (a, b) = (Client::new(1), Client::new(1));
+        assert_eq!(budget.take(Some(&a), 51).err(), Some(Spent));
+        let held_a = budget.take(Some(&a), 50).unwrap();
+        // Two holders: a part in three each (rounded up).
+        assert_eq!(budget.take(Some(&b), 35).err(), Some(Spent));
+        let held_b = budget.take(Some(&b), 34).unwrap();
+        assert_eq!((a.bytes(), b.bytes(), budget.in_use()), (50, 34, 84));
+        assert_eq!(
+            budget.take(Some(&a), 1).err(),
+            Some(Spent),
+            "a is over its share"
+        );
+        drop(held_a);
+        assert_eq!(a.bytes(), 0);
+        // Alone again: half.
+        assert_eq!(budget.take(Some(&b), 17).err(), Some(Spent));
+        let _more_b = budget.take(Some(&b), 16).unwrap();
+        drop(held_b);
+        assert_eq!(b.bytes(), 16);
     }
 }

@@ -4,19 +4,34 @@
 //! connections are still served at once.
 //!
 //! A call waits for a core without holding one; if its deadline passes (or its client goes)
-//! while it waits, the work never starts. Work that has started runs to its end (each of
+//! while it waits, the work never starts. It first waits for one of its connection's turns
+//! (one per core, [`super::client`]), so the calls of one connection queue behind each other
+//! and the pool's queue holds at most a few of each connection's.
+//!
+//! A large answer is also encoded (and compressed) here ([`ComputePool::encode`]): tonic does
+//! that as the answer's body is first polled, which would otherwise be on an I/O thread. Work that has started runs to its end (each of
 //! these calls is linear in its request, whose repeated fields have maxima:
 //! [`crate::limits`]), and its answer is dropped.
 
+use std::collections::VecDeque;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::task::{Context, Poll};
 
+use bytes::Bytes;
+use http_body::{Body as _, Frame, SizeHint};
 use tokio::sync::Semaphore;
+use tonic::Status;
+use tonic::body::Body;
+
+use super::client::Client;
 
 /// Runs calls' CPU work on the blocking threads, `cores` calls at a time.
 #[derive(Debug, Clone)]
 pub struct ComputePool {
     cores: Arc<Semaphore>,
+    size: usize,
 }
 
 impl ComputePool {
@@ -24,7 +39,13 @@ impl ComputePool {
     pub fn new(cores: usize) -> Self {
         ComputePool {
             cores: Arc::new(Semaphore::new(cores.max(1))),
+            size: cores.max(1),
         }
+    }
+
+    /// How many works it runs at once.
+    pub fn cores(&self) -> usize {
+        self.size
     }
 
     /// A pool with one place per core of this machine.
@@ -32,13 +53,24 @@ impl ComputePool {
         Self::new(std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
     }
 
-    /// The result of `work`, run on a blocking thread once a core is free. Dropping the
-    /// returned future before the work starts (the deadline passed) means it never does.
-    pub async fn run<T, F>(&self, work: F) -> T
+    /// The result of `work`, run on a blocking thread once one of `client`'s turns and a core
+    /// are free. Dropping the returned future before the work starts (the deadline passed)
+    /// means it never does.
+    pub async fn run<T, F>(&self, client: Option<&Client>, work: F) -> T
     where
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
+        let turn = match client {
+            Some(client) => Some(
+                client
+                    .turns()
+                    .acquire_owned()
+                    .await
+                    .expect("a client's turns are never closed"),
+            ),
+            None => None,
+        };
         let core = Arc::clone(&self.cores)
             .acquire_owned()
             .await
@@ -46,6 +78,7 @@ impl ComputePool {
         let waiting = Waiting(Arc::new(AtomicBool::new(true)));
         let still_waiting = Arc::clone(&waiting.0);
         let handle = tokio::task::spawn_blocking(move || {
+            let _turn = turn;
             let _core = core;
             still_waiting.load(Ordering::Acquire).then(work)
         });
@@ -53,6 +86,91 @@ impl ComputePool {
             Ok(done) => done.expect("work is skipped only once its caller has gone"),
             Err(join) => std::panic::resume_unwind(join.into_panic()),
         }
+    }
+}
+
+impl ComputePool {
+    /// `body` with its frames made: what tonic encodes and compresses when the body is polled
+    /// is done on a blocking thread, in one of `client`'s turns. Frames come out of tonic's
+    /// body at once; should one not, the rest is left to be polled as usual.
+    pub async fn encode(&self, client: Option<&Client>, body: Body) -> Body {
+        Body::new(self.run(client, move || Made::from(body)).await)
+    }
+}
+
+/// An answer's body whose frames were made in advance ([`ComputePool::encode`]).
+struct Made {
+    frames: VecDeque<Frame<Bytes>>,
+    /// The error the body ended with, after the frames.
+    error: Option<Status>,
+    /// The body from the first frame that was not ready.
+    rest: Option<Body>,
+}
+
+impl From<Body> for Made {
+    fn from(mut body: Body) -> Self {
+        let mut cx = Context::from_waker(std::task::Waker::noop());
+        let mut frames = VecDeque::new();
+        loop {
+            match Pin::new(&mut body).poll_frame(&mut cx) {
+                Poll::Ready(Some(Ok(frame))) => frames.push_back(frame),
+                Poll::Ready(Some(Err(status))) => {
+                    return Made {
+                        frames,
+                        error: Some(status),
+                        rest: None,
+                    };
+                }
+                Poll::Ready(None) => {
+                    return Made {
+                        frames,
+                        error: None,
+                        rest: None,
+                    };
+                }
+                Poll::Pending => {
+                    return Made {
+                        frames,
+                        error: None,
+                        rest: Some(body),
+                    };
+                }
+            }
+        }
+    }
+}
+
+impl http_body::Body for Made {
+    type Data = Bytes;
+    type Error = Status;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Status>>> {
+        if let Some(frame) = self.frames.pop_front() {
+            return Poll::Ready(Some(Ok(frame)));
+        }
+        if let Some(status) = self.error.take() {
+            return Poll::Ready(Some(Err(status)));
+        }
+        match &mut self.rest {
+            Some(rest) => Pin::new(rest).poll_frame(cx),
+            None => Poll::Ready(None),
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.frames.is_empty()
+            && self.error.is_none()
+            && self
+                .rest
+                .as_ref()
+                .is_none_or(http_body::Body::is_end_stream)
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        SizeHint::default()
     }
 }
 
@@ -79,11 +197,11 @@ mod tests {
         // The only core, held until released.
         let busy = tokio::spawn({
             let pool = pool.clone();
-            async move { pool.run(move || released.recv().ok()).await }
+            async move { pool.run(None, move || released.recv().ok()).await }
         });
         tokio::task::yield_now().await;
         let flag = Arc::clone(&started);
-        let waiting = pool.run(move || flag.store(true, Ordering::SeqCst));
+        let waiting = pool.run(None, move || flag.store(true, Ordering::SeqCst));
         assert!(
             tokio::time::timeout(Duration::from_millis(50), waiting)
                 .await
@@ -91,7 +209,7 @@ mod tests {
         );
         release.send(()).unwrap();
         assert_eq!(busy.await.unwrap(), Some(()));
-        assert_eq!(pool.run(|| 7).await, 7);
+        assert_eq!(pool.run(None, || 7).await, 7);
         assert!(!started.load(Ordering::SeqCst));
     }
 }

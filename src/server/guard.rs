@@ -33,6 +33,8 @@ use tonic::server::NamedService;
 use tower_service::Service;
 
 use super::budget::{self, Budget, Held, Pending, Unreceived};
+use super::client::{self, Client, Holders, within_share};
+use super::compute::ComputePool;
 use super::status::{self, ApiError};
 use crate::config::{Config, Hook};
 
@@ -50,12 +52,20 @@ pub struct Guarded<S> {
 /// What the wrapper enforces.
 struct Limits {
     in_flight: Arc<Semaphore>,
+    /// The clients with calls in flight.
+    callers: Arc<Holders>,
     max_concurrent: usize,
     timeout: Duration,
     max_message_bytes: usize,
     budget: Budget,
+    compute: ComputePool,
     before_call: Option<Hook>,
 }
+
+/// Answers of more encoded bytes than this are encoded (and compressed) on the compute pool:
+/// about 100 µs of an I/O thread's time, and more with gzip. Smaller ones, every scoring
+/// answer among them, are not worth a thread's hand-over.
+pub const ENCODE_IN_POOL_BYTES: usize = 16 * 1024;
 
 impl std::fmt::Debug for Limits {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -69,16 +79,19 @@ impl std::fmt::Debug for Limits {
 
 impl<S> Guarded<S> {
     /// Wraps `inner` with the limits of `config`, holding requests and answers against
-    /// `budget` (the one the handlers charge their answers to).
-    pub fn new(inner: S, config: &Config, budget: Budget) -> Self {
+    /// `budget` (the one the handlers charge their answers to), encoding large answers on
+    /// `compute` (the handlers' pool).
+    pub fn new(inner: S, config: &Config, budget: Budget, compute: ComputePool) -> Self {
         Guarded {
             inner,
             limits: Arc::new(Limits {
                 in_flight: Arc::new(Semaphore::new(config.max_concurrent_requests)),
+                callers: Arc::new(Holders::default()),
                 max_concurrent: config.max_concurrent_requests,
                 timeout: config.request_timeout,
                 max_message_bytes: config.max_message_bytes,
                 budget,
+                compute,
                 before_call: config.test_hooks.before_call.clone(),
             }),
         }
@@ -112,30 +125,40 @@ where
         let timeout =
             grpc_timeout(request.headers()).map_or(limits.timeout, |t| t.min(limits.timeout));
         let deadline = Instant::now() + timeout;
+        let client = client::peer_of(request.extensions()).map(|peer| Arc::clone(&peer.client));
         Box::pin(async move {
             let (parts, body) = request.into_parts();
             // The message first, within the deadline and the budget, before the call counts
             // against the limit: a client that sends slowly holds no call slot.
             let max_bytes = limits.max_message_bytes.saturating_add(GRPC_PREFIX_BYTES);
-            let (message, request_charge) =
-                match within(deadline, budget::receive(body, &limits.budget, max_bytes)).await {
-                    Some(Ok(received)) => received,
-                    Some(Err(Unreceived::Spent)) => return Ok(spent(&limits.budget)),
-                    Some(Err(Unreceived::Failed(status))) => return Ok(status.into_http()),
-                    None => return Ok(deadline_exceeded(timeout)),
-                };
+            let received = budget::receive(body, &limits.budget, client.as_ref(), max_bytes);
+            let (message, request_charge) = match within(deadline, received).await {
+                Some(Ok(received)) => received,
+                Some(Err(Unreceived::Spent)) => return Ok(spent(&limits.budget)),
+                Some(Err(Unreceived::Failed(status))) => return Ok(status.into_http()),
+                None => return Ok(deadline_exceeded(timeout)),
+            };
             // Its decoded form and the work on it: charged as a multiple of its size.
             let mut request_charge = request_charge;
             let decoded = message.len().saturating_mul(budget::DECODED_PER_BYTE);
             if limits.budget.charge(&mut request_charge, decoded).is_err() {
                 return Ok(spent(&limits.budget));
             }
-            let Ok(permit) = limits.in_flight.clone().try_acquire_owned() else {
+            let overloaded = || {
                 let status = Status::from(ApiError::Overloaded {
                     limit: limits.max_concurrent,
                 });
-                return Ok(status.into_http());
+                Ok(status.into_http())
             };
+            if !limits.within_call_share(client.as_deref()) {
+                return overloaded();
+            }
+            let Ok(permit) = limits.in_flight.clone().try_acquire_owned() else {
+                return overloaded();
+            };
+            let counted = client
+                .as_ref()
+                .map(|client| client.count_call(&limits.callers));
             let before_call = limits.before_call.clone();
             let call = async move {
                 if let Some(hook) = before_call {
@@ -145,16 +168,19 @@ where
                 let Ok(response) = inner.call(request).await;
                 response
             };
-            let response = within(deadline, call).await;
+            let answered = async {
+                let response = call.await;
+                let response = rewrite_transport_error(response, limits.max_message_bytes);
+                hold_answer(response, &limits, client.as_deref()).await
+            };
+            let response = within(deadline, answered).await;
+            drop(counted);
             drop(permit);
             drop(request_charge);
-            let Some(response) = response else {
-                return Ok(deadline_exceeded(timeout));
-            };
-            Ok(hold_answer(
-                rewrite_transport_error(response, limits.max_message_bytes),
-                &limits,
-            ))
+            match response {
+                Some(response) => Ok(response),
+                None => Ok(deadline_exceeded(timeout)),
+            }
         })
     }
 }
@@ -172,14 +198,33 @@ fn spent(budget: &Budget) -> Response<Body> {
     Status::from(budget.spent()).into_http()
 }
 
-/// The answer `response`, holding the charge its handler took for it until its client has
-/// taken it, or dropped if it is not taken within the request timeout.
-fn hold_answer(mut response: Response<Body>, limits: &Limits) -> Response<Body> {
+impl Limits {
+    /// Whether one more call of `client` is within its share of the call slots.
+    fn within_call_share(&self, client: Option<&Client>) -> bool {
+        client.is_none_or(|client| {
+            within_share(client.calls(), 1, self.callers.count(), self.max_concurrent)
+        })
+    }
+}
+
+/// The answer `response`, encoded on the compute pool when large, holding the charge its
+/// handler took for it until its client has taken it, or dropped if it is not taken within the
+/// request timeout.
+async fn hold_answer(
+    mut response: Response<Body>,
+    limits: &Limits,
+    client: Option<&Client>,
+) -> Response<Body> {
     let Some(held) = response.extensions_mut().remove::<Held>() else {
         return response;
     };
     let charge = held.take();
-    response.map(|body| Body::new(Pending::new(body, charge, limits.timeout)))
+    let (parts, mut body) = response.into_parts();
+    if charge.bytes() > ENCODE_IN_POOL_BYTES {
+        body = limits.compute.encode(client, body).await;
+    }
+    let body = Body::new(Pending::new(body, charge, limits.timeout));
+    Response::from_parts(parts, body)
 }
 
 /// Runs `future` until `deadline`: `None` when the deadline passed first. The clock is read

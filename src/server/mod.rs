@@ -14,7 +14,9 @@
 //! [`listener`] (the connections accepted), [`shutdown`] (the signals).
 
 pub mod budget;
+pub mod client;
 pub mod compute;
+pub mod connection;
 pub mod guard;
 pub mod kiosk;
 pub mod listener;
@@ -161,11 +163,13 @@ impl Server {
         set_health(&health, ServingStatus::NotServing).await;
 
         let budget = budget::Budget::new(config.max_buffered_bytes);
-        let referee = MahjongServiceServer::new(Referee::new(&config, budget.clone()))
-            .max_decoding_message_size(config.max_message_bytes)
-            .max_encoding_message_size(config.max_message_bytes)
-            .accept_compressed(CompressionEncoding::Gzip)
-            .send_compressed(CompressionEncoding::Gzip);
+        let compute = compute::ComputePool::sized_to_cores();
+        let referee =
+            MahjongServiceServer::new(Referee::new(&config, budget.clone(), compute.clone()))
+                .max_decoding_message_size(config.max_message_bytes)
+                .max_encoding_message_size(config.max_message_bytes)
+                .accept_compressed(CompressionEncoding::Gzip)
+                .send_compressed(CompressionEncoding::Gzip);
         // With google.rpc's error details, so that a reflection client such as grpcurl can
         // decode the ErrorInfo and BadRequest of an INVALID_ARGUMENT.
         let descriptors = [
@@ -185,7 +189,14 @@ impl Server {
             .max_concurrent_streams(config.max_streams_per_connection)
             .http2_keepalive_interval(Some(config.keepalive))
             .http2_keepalive_timeout(Some(config.keepalive_timeout))
-            .trace_fn(crate::telemetry::grpc_request_span);
+            .trace_fn(|req| {
+                let peer = client::peer_of(req.extensions());
+                crate::telemetry::grpc_request_span(
+                    req,
+                    peer.and_then(|p| p.local),
+                    peer.and_then(|p| p.remote),
+                )
+            });
         if !config.max_connection_age.is_zero() {
             builder = builder
                 .max_connection_age(config.max_connection_age)
@@ -203,10 +214,10 @@ impl Server {
             .add_service(health_service)
             .add_service(reflection_v1.build_v1()?)
             .add_service(reflection_v1alpha.build_v1alpha()?)
-            .add_service(Guarded::new(referee, &config, budget));
+            .add_service(Guarded::new(referee, &config, budget, compute.clone()));
 
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let incoming = listener::connections(listener, config.max_connections);
+        let incoming = listener::connections(listener, config.max_connections, compute.cores());
         let mut serving = tokio::spawn(router.serve_with_incoming_shutdown(incoming, async {
             let _ = stopped.await;
         }));

@@ -1,9 +1,12 @@
 //! The `MahjongService` handlers: convert → domain → convert, errors through
 //! [`super::status`]. No rules logic lives here.
 
+use std::sync::Arc;
+
 use tonic::{Request, Response, Status};
 
 use super::budget::{Budget, Charge, Held};
+use super::client::{self, Client};
 use super::compute::ComputePool;
 use super::status::ApiError;
 use crate::api::fast::query::BatchScoreHandsQuery;
@@ -55,14 +58,15 @@ impl std::fmt::Debug for Referee {
 }
 
 impl Referee {
-    /// A referee with the limits of `config`, charging its answers to `budget`, counting
-    /// scored hands with the metrics recorder installed now (none: not counted).
-    pub fn new(config: &Config, budget: Budget) -> Self {
+    /// A referee with the limits of `config`, charging its answers to `budget`, running CPU
+    /// work on `compute`, counting scored hands with the metrics recorder installed now
+    /// (none: not counted).
+    pub fn new(config: &Config, budget: Budget, compute: ComputePool) -> Self {
         Referee {
             budget,
             max_batch_hands: config.max_batch_hands,
             max_message_bytes: config.max_message_bytes,
-            compute: ComputePool::sized_to_cores(),
+            compute,
             hands_scored: crate::metrics::hands_scored(),
         }
     }
@@ -92,27 +96,41 @@ impl Referee {
         Q: Send + 'static,
         M: prost::Message + Send + 'static,
     {
+        let client = client_of(&request);
         let request = request.into_inner();
         let response = self
             .compute
-            .run(move || work(&request))
+            .run(client.as_deref(), move || work(&request))
             .await
             .map_err(ApiError::InvalidRequest)?;
-        self.answer(response)
+        self.answer(response, client.as_ref())
     }
 
-    /// `response` as the call's answer, if within [`Referee::check_size`].
-    fn answer<M: prost::Message>(&self, response: M) -> Result<Response<M>, Status> {
+    /// `response` as the answer to `client`'s call, if within [`Referee::check_size`].
+    fn answer<M: prost::Message>(
+        &self,
+        response: M,
+        client: Option<&Arc<Client>>,
+    ) -> Result<Response<M>, Status> {
         let bytes = response.encoded_len();
-        self.sized(response, bytes)
+        self.sized(response, bytes, client)
     }
 
-    /// `response` of `bytes` encoded bytes as the call's answer, if within
-    /// [`Referee::check_size`] and the budget of bytes held for clients (`--max-buffered-bytes`):
-    /// the charge travels with it to the guard, which holds it until the client has taken it.
-    fn sized<M>(&self, response: M, bytes: usize) -> Result<Response<M>, Status> {
+    /// `response` of `bytes` encoded bytes as the answer to `client`'s call, if within
+    /// [`Referee::check_size`] and the client's share of the budget of bytes held for clients
+    /// (`--max-buffered-bytes`): the charge travels with it to the guard, which holds it until
+    /// the client has taken it.
+    fn sized<M>(
+        &self,
+        response: M,
+        bytes: usize,
+        client: Option<&Arc<Client>>,
+    ) -> Result<Response<M>, Status> {
         self.check_size(bytes)?;
-        let charge = self.budget.take(bytes).map_err(|_| self.budget.spent())?;
+        let charge = self
+            .budget
+            .take(client, bytes)
+            .map_err(|_| self.budget.spent())?;
         Ok(held(response, charge))
     }
 }
@@ -182,6 +200,11 @@ impl Drop for PartTasks {
     }
 }
 
+/// The client (connection) a call came on, where the server knows it.
+fn client_of<T>(request: &Request<T>) -> Option<Arc<Client>> {
+    client::peer_of(request.extensions()).map(|peer| Arc::clone(&peer.client))
+}
+
 /// `response` as an answer carrying `charge` (see [`Held`]).
 fn held<M>(response: M, charge: Charge) -> Response<M> {
     let mut response = Response::new(response);
@@ -198,7 +221,7 @@ impl MahjongService for Referee {
         let response = scoring::score_hand(request.get_ref()).map_err(ApiError::InvalidHand)?;
         self.hands_scored.increment(1);
         let bytes = response.as_bytes().len();
-        self.sized(response, bytes)
+        self.sized(response, bytes, client_of(&request).as_ref())
     }
 
     /// A malformed hand is this checker's normal answer: never an error status.
@@ -206,13 +229,17 @@ impl MahjongService for Referee {
         &self,
         request: Request<pb::ValidateHandRequest>,
     ) -> Result<Response<pb::ValidateHandResponse>, Status> {
-        self.answer(scoring::validate_request(request.get_ref()))
+        self.answer(
+            scoring::validate_request(request.get_ref()),
+            client_of(&request).as_ref(),
+        )
     }
 
     async fn batch_score_hands(
         &self,
         request: Request<BatchScoreHandsQuery>,
     ) -> Result<Response<BatchScoreHandsReply>, Status> {
+        let client = client_of(&request);
         let request = request.into_inner();
         let (hands, limit) = (request.len(), self.max_batch_hands);
         if hands > limit {
@@ -229,13 +256,13 @@ impl MahjongService for Referee {
         // The answer is charged as it grows, so that many large batches at once cannot hold
         // more than the budget between them.
         if hands > PARALLEL_ABOVE_HANDS && several_workers() {
-            let mut charge = Charge::none();
+            let mut charge = self.budget.charge_of(client.as_ref());
             let parts = scoring.parts(BATCH_STEP_HANDS);
             let response = self.score_parts(parts, &mut charge).await?;
             let charged = response.as_bytes().len();
             return self.batch_answer(response, charge, charged);
         }
-        let mut charge = Charge::none();
+        let mut charge = self.budget.charge_of(client.as_ref());
         let mut charged = 0;
         loop {
             let more = scoring.score(BATCH_STEP_HANDS).map_err(ApiError::from)?;
@@ -258,7 +285,7 @@ impl MahjongService for Referee {
         request: Request<pb::ListFansRequest>,
     ) -> Result<Response<pb::ListFansResponse>, Status> {
         let response = scoring::list_fans(request.get_ref()).map_err(ApiError::InvalidRequest)?;
-        self.answer(response)
+        self.answer(response, client_of(&request).as_ref())
     }
 
     async fn describe_ruleset(
@@ -267,7 +294,7 @@ impl MahjongService for Referee {
     ) -> Result<Response<pb::DescribeRulesetResponse>, Status> {
         let response =
             house_rules::describe_ruleset(request.get_ref()).map_err(ApiError::InvalidRequest)?;
-        self.answer(response)
+        self.answer(response, client_of(&request).as_ref())
     }
 
     async fn parse_hand(
@@ -275,7 +302,7 @@ impl MahjongService for Referee {
         request: Request<pb::ParseHandRequest>,
     ) -> Result<Response<pb::ParseHandResponse>, Status> {
         let response = scoring::parse_hand(request.get_ref()).map_err(ApiError::InvalidRequest)?;
-        self.answer(response)
+        self.answer(response, client_of(&request).as_ref())
     }
 
     async fn analyze_hand(

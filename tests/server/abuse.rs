@@ -20,7 +20,7 @@ const VIOLATIONS_SHOWN: usize = 20;
 
 /// Held by the tests that keep the cores busy, so that they do not slow each other down on a
 /// small machine.
-static HEAVY: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+pub(crate) static HEAVY: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// The size of the metadata many gRPC clients accept in all.
 const CLIENT_METADATA_BYTES: usize = 8 * 1024;
@@ -635,32 +635,8 @@ fn long_names(players: usize) -> pb::ComputeStandingsRequest {
 #[tokio::test]
 async fn answers_nobody_reads_hold_bounded_memory_and_are_dropped_in_time() {
     let _heavy = HEAVY.lock().await;
-    let (mut child, addr) = crate::binary::spawn_serve(&["serve"]);
+    let (mut child, addr, channel) = crate::binary::spawn_serving(&["serve"]).await;
     let pid = child.id().expect("running");
-    let addr: std::net::SocketAddr = addr.parse().unwrap();
-    let url = format!("http://{addr}");
-    let channel = {
-        let deadline = std::time::Instant::now() + crate::helpers::PATIENCE;
-        loop {
-            if let Ok(channel) = tonic::transport::Endpoint::from_shared(url.clone())
-                .unwrap()
-                .connect()
-                .await
-            {
-                let mut health =
-                    tonic_health::pb::health_client::HealthClient::new(channel.clone());
-                let serving = health
-                    .check(tonic_health::pb::HealthCheckRequest::default())
-                    .await
-                    .is_ok_and(|answer| answer.into_inner().status == 1);
-                if serving {
-                    break channel;
-                }
-            }
-            assert!(std::time::Instant::now() < deadline, "never SERVING");
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        }
-    };
     let mut client = pb::mahjong_service_client::MahjongServiceClient::new(channel)
         .max_decoding_message_size(8 * 1024 * 1024);
     let batch = long_names(1_000);

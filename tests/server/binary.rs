@@ -241,7 +241,7 @@ async fn serve_refuses_a_bad_configuration_with_exit_2() {
         (
             &["serve", "--max-buffered-bytes", "10000000"][..],
             &[][..],
-            "--max-buffered-bytes (10000000) must be at least 20971520",
+            "--max-buffered-bytes (10000000) must be at least 41943040",
         ),
         (
             &["serve", "--keepalive-seconds", "0"][..],
@@ -291,6 +291,38 @@ pub(crate) fn spawn_serve(args: &[&str]) -> (tokio::process::Child, String) {
         .spawn()
         .expect("serve starts");
     (child, addr)
+}
+
+/// [`spawn_serve`], once it answers health checks `SERVING`: the server, its address and a
+/// channel to it.
+pub(crate) async fn spawn_serving(
+    args: &[&str],
+) -> (
+    tokio::process::Child,
+    std::net::SocketAddr,
+    tonic::transport::Channel,
+) {
+    let (child, addr) = spawn_serve(args);
+    let url = format!("http://{addr}");
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        if let Ok(channel) = tonic::transport::Endpoint::from_shared(url.clone())
+            .unwrap()
+            .connect()
+            .await
+        {
+            let mut health = tonic_health::pb::health_client::HealthClient::new(channel.clone());
+            let serving = health
+                .check(tonic_health::pb::HealthCheckRequest::default())
+                .await
+                .is_ok_and(|answer| answer.into_inner().status == 1);
+            if serving {
+                return (child, addr.parse().expect("an address"), channel);
+            }
+        }
+        assert!(Instant::now() < deadline, "never SERVING");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 /// `serve` (and a bare `mahjong-referee`) answer health checks, and exit 0 on SIGTERM or

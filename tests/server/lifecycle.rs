@@ -126,9 +126,12 @@ async fn load_is_shed_at_the_limit_while_health_answers() {
     .await;
     let mut health = server.health().await;
     wait_for_health(&mut health, SERVICE_NAME, ServingStatus::Serving).await;
+    // Two clients (connections): one alone may hold only half of the slots.
     let client = server.client().await;
-    let held: Vec<_> = (0..2)
-        .map(|_| {
+    let other = server.client().await;
+    let held: Vec<_> = [&client, &other]
+        .into_iter()
+        .map(|client| {
             let mut client = client.clone();
             tokio::spawn(async move {
                 client

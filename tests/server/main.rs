@@ -9,6 +9,7 @@ mod kiosk;
 mod lifecycle;
 mod replay;
 mod rpcs;
+mod stalled;
 #[path = "../support/mod.rs"]
 #[allow(dead_code)] // the corpus helpers these tests do not use
 mod support;

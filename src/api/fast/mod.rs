@@ -9,12 +9,10 @@
 //! - [`wire`]: the scoring responses written straight from the domain score, byte for
 //!   byte what prost writes (`tests/wire.rs`);
 //! - [`codec`] and [`stub`]: the server stub the binary serves, with those two requests and
-//!   responses, and how it reads and writes them;
-//! - [`io`]: the server's connection, which sends a small response together with the next.
+//!   responses, and how it reads and writes them.
 
 pub mod codec;
 pub mod fields;
-pub mod io;
 pub mod query;
 pub mod stub;
 pub mod wire;

@@ -1,4 +1,6 @@
-//! The connections the server speaks HTTP/2 over.
+//! The connections the server speaks HTTP/2 over: each with its [`Client`] (what it holds of
+//! the shared limits), and closed when its client says so ([`Client::close`]: its reads and
+//! writes fail, and the server drops it with its streams).
 //!
 //! A TCP stream that does not offer vectored writes. HTTP/2 (`h2`) then copies every frame up
 //! to 1 KiB into its write buffer instead of queueing it as a separate slice, and a response
@@ -15,12 +17,15 @@
 
 use std::io::{self, IoSlice};
 use std::pin::Pin;
+use std::sync::Arc;
 use std::task::{Context, Poll, ready};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 use tokio::sync::OwnedSemaphorePermit;
-use tonic::transport::server::{Connected, TcpConnectInfo};
+use tonic::transport::server::Connected;
+
+use super::client::{Client, Peer};
 
 /// The most bytes held back for the next write. `h2` puts a large data frame's header
 /// in its buffer with the payload's first KiB and any smaller frames before it, and writes
@@ -36,25 +41,28 @@ pub struct Connection {
     /// The connection's place among the server's (`--max-connections`), given back when it
     /// closes.
     _slot: Option<OwnedSemaphorePermit>,
-}
-
-impl From<TcpStream> for Connection {
-    fn from(stream: TcpStream) -> Self {
-        Connection {
-            stream,
-            held: Vec::with_capacity(HOLD_BYTES),
-            _slot: None,
-        }
-    }
+    /// What it holds of what the connections share, and its closing switch.
+    client: Arc<Client>,
 }
 
 impl Connection {
-    /// `stream`, holding `slot` until the connection closes.
-    pub fn holding(stream: TcpStream, slot: OwnedSemaphorePermit) -> Self {
+    /// `stream`, holding `slot` until the connection closes, its calls taking turns at a
+    /// compute pool of `cores`.
+    pub fn holding(stream: TcpStream, slot: Option<OwnedSemaphorePermit>, cores: usize) -> Self {
         Connection {
-            _slot: Some(slot),
-            ..Connection::from(stream)
+            stream,
+            held: Vec::with_capacity(HOLD_BYTES),
+            _slot: slot,
+            client: Client::new(cores),
         }
+    }
+
+    /// The error of a read or write once the connection is closed.
+    fn closed() -> io::Error {
+        io::Error::new(
+            io::ErrorKind::ConnectionAborted,
+            "closed: an answer was not taken in time",
+        )
     }
 
     /// Sends what is held, as far as the socket takes it now.
@@ -76,6 +84,10 @@ impl AsyncRead for Connection {
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
+        // The server always waits to read a connection: the reader is the one woken.
+        if self.client.poll_closed(cx) {
+            return Poll::Ready(Err(Self::closed()));
+        }
         Pin::new(&mut self.stream).poll_read(cx, buf)
     }
 }
@@ -87,6 +99,9 @@ impl AsyncWrite for Connection {
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
         let this = &mut *self;
+        if this.client.is_closed() {
+            return Poll::Ready(Err(Self::closed()));
+        }
         if this.held.len() + buf.len() <= HOLD_BYTES {
             this.held.extend_from_slice(buf);
             return Poll::Ready(Ok(buf.len()));
@@ -125,10 +140,14 @@ impl AsyncWrite for Connection {
 }
 
 impl Connected for Connection {
-    type ConnectInfo = TcpConnectInfo;
+    type ConnectInfo = Peer;
 
-    fn connect_info(&self) -> TcpConnectInfo {
-        self.stream.connect_info()
+    fn connect_info(&self) -> Peer {
+        Peer {
+            local: self.stream.local_addr().ok(),
+            remote: self.stream.peer_addr().ok(),
+            client: Arc::clone(&self.client),
+        }
     }
 }
 
@@ -169,7 +188,7 @@ mod tests {
         });
         let socket = TcpSocket::new_v4().unwrap();
         socket.set_send_buffer_size(4 * 1024).unwrap();
-        let mut connection = Connection::from(socket.connect(addr).await.unwrap());
+        let mut connection = Connection::holding(socket.connect(addr).await.unwrap(), None, 1);
         let mut sent = Vec::new();
         for (i, (len, flush)) in chunks.into_iter().enumerate() {
             let bytes: Vec<u8> = (0..len)
@@ -207,7 +226,7 @@ mod tests {
     async fn small_writes_wait_for_the_flush() {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        let mut connection = Connection::from(TcpStream::connect(addr).await.unwrap());
+        let mut connection = Connection::holding(TcpStream::connect(addr).await.unwrap(), None, 1);
         let (mut peer, _) = listener.accept().await.unwrap();
         connection.write_all(b"frame header").await.unwrap();
         let mut buf = [0; 64];
