@@ -223,25 +223,19 @@ impl Server {
         }));
         tracing::info!(%local_addr, tls = config.tls(), "listening; warming up");
 
-        warm_up();
+        // Everything the first calls need is built before SERVING (readiness follows health):
+        // the scoring paths and the analysis tables, on a blocking thread so that health
+        // answers NOT_SERVING meanwhile.
+        let started = std::time::Instant::now();
+        if let Err(e) = tokio::task::spawn_blocking(warm_up).await {
+            std::panic::resume_unwind(e.into_panic());
+        }
+        tracing::info!(took = ?started.elapsed(), "warmed up");
         if let Some(hook) = &config.test_hooks.before_serving {
             hook().await;
         }
         set_health(&health, ServingStatus::Serving).await;
         tracing::info!(%local_addr, "serving");
-        // The analysis tables take a quarter of a second: built once serving, on a thread of
-        // their own, rather than in the first AnalyzeHand call (which waits for them if it
-        // comes first). Not a runtime thread: a shutdown does not wait for it.
-        let warming = std::thread::Builder::new()
-            .name("warm-up".to_owned())
-            .spawn(|| {
-                let started = std::time::Instant::now();
-                mcr::shape::warm_up();
-                tracing::debug!(took = ?started.elapsed(), "shape tables built");
-            });
-        if let Err(e) = warming {
-            tracing::warn!(error = %e, "no thread for the warm-up: the first analysis builds the tables");
-        }
 
         tokio::select! {
             () = shutdown => {}
@@ -378,9 +372,10 @@ async fn set_health(health: &HealthReporter, status: ServingStatus) {
     health.set_service_status(SERVICE_NAME, status).await;
 }
 
-/// Scores a few hands of every shape and lists the fans of every ruleset, so that the
-/// first calls find everything warm.
+/// Builds the analysis and division tables, scores a few hands of every shape and lists the
+/// fans of every ruleset, so that the first calls find everything warm.
 fn warm_up() {
+    mcr::shape::warm_up();
     use crate::api::scoring;
     use crate::pb;
 

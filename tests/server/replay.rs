@@ -252,6 +252,47 @@ async fn a_record_that_cannot_be_read_is_invalid_argument_with_every_problem() {
         ]
     );
 
+    // Strict where strictness is free: a player is one digit, a discard carries no flower.
+    for player in ["00", "+1", "01"] {
+        let text =
+            first_match().replacen("Player 1 Draw T1", &format!("Player {player} Draw T1"), 1);
+        let status = client
+            .replay_hand(pb::ReplayHandRequest {
+                record: Some(pb::replay_hand_request::Record::BotzoneText(text)),
+                ..Default::default()
+            })
+            .await
+            .expect_err("not a player number");
+        assert_eq!(
+            fields(&details(&status)),
+            [(
+                "botzone_text".to_owned(),
+                format!("VALUE_INVALID: line 9: `{player}` is not a number")
+            )]
+        );
+    }
+    let mut record = structured(&first_match());
+    let discard = record
+        .events
+        .iter()
+        .position(|e| e.action == pb::PlayAction::Discard as i32)
+        .expect("a discard");
+    record.events[discard].flower = 3;
+    let status = client
+        .replay_hand(pb::ReplayHandRequest {
+            record: Some(pb::replay_hand_request::Record::Structured(record)),
+            ..Default::default()
+        })
+        .await
+        .expect_err("a discard with a flower");
+    assert_eq!(
+        fields(&details(&status))
+            .into_iter()
+            .map(|(f, _)| f)
+            .collect::<Vec<_>>(),
+        [format!("structured.events[{discard}].flower")]
+    );
+
     let status = client
         .replay_hand(pb::ReplayHandRequest::default())
         .await

@@ -47,10 +47,24 @@ pub(super) fn action_of(
     field: FieldPath,
     v: &mut Violations,
 ) -> Option<Action> {
-    let tile_at = |v: &mut Violations| v.take(tile_or_violation(tile, field.field("tile")));
+    let tile_at = |v: &mut Violations| {
+        if flower != 0 {
+            v.0.push(value_invalid(
+                field.field("flower"),
+                format!("a flower ({flower}) goes only with a draw or a flower shown"),
+            ));
+        }
+        v.take(tile_or_violation(tile, field.field("tile")))
+    };
     match pb::PlayAction::try_from(action) {
         Ok(pb::PlayAction::Draw) => drawn_of(tile, flower, field, v).map(Action::Draw),
         Ok(pb::PlayAction::Flower) => {
+            if tile != pb::Tile::Unspecified as i32 {
+                v.0.push(value_invalid(
+                    field.field("tile"),
+                    format!("a flower shown names its flower, not a tile ({tile})"),
+                ));
+            }
             flower_of(flower, field.field("flower"), v).map(Action::Flower)
         }
         Ok(pb::PlayAction::Discard) => tile_at(v).map(Action::Discard),

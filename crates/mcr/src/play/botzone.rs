@@ -368,12 +368,15 @@ fn syntax(line: usize, message: &str) -> RecordError {
     error(line, RecordErrorCode::Syntax, message.to_owned())
 }
 
+/// A number written as Botzone writes it: decimal digits, no sign, no leading zero (`00` and
+/// `+0` are not 0).
 fn number(line: usize, word: &str) -> Result<usize, RecordError> {
     match word.as_bytes() {
         &[digit @ b'0'..=b'9'] => Ok(usize::from(digit - b'0')),
-        _ => word
+        [b'1'..=b'9', rest @ ..] if rest.iter().all(u8::is_ascii_digit) => word
             .parse()
             .map_err(|_| syntax(line, &format!("`{word}` is not a number"))),
+        _ => Err(syntax(line, &format!("`{word}` is not a number"))),
     }
 }
 
@@ -623,5 +626,19 @@ mod tests {
         assert_eq!(split_words(&many, &mut [""; MAX_WORDS]), None);
         let exactly = "w ".repeat(MAX_WORDS);
         assert_eq!(split_words(&exactly, &mut [""; MAX_WORDS]), Some(MAX_WORDS));
+    }
+
+    #[test]
+    fn a_player_number_is_one_digit_as_botzone_writes_it() {
+        for (word, read) in [("0", Some(0)), ("3", Some(3)), ("12", Some(12))] {
+            assert_eq!(number(1, word).ok(), read, "{word}");
+        }
+        for word in ["00", "+0", "-0", "03", " 1", "1x", "", "+1"] {
+            assert!(number(1, word).is_err(), "{word:?}");
+        }
+        for word in ["00", "+0", "01"] {
+            assert!(seat(1, Some(word)).is_err(), "Player {word}");
+        }
+        assert_eq!(seat(1, Some("2")).ok(), Some(Seat::West));
     }
 }
