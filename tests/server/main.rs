@@ -5,6 +5,8 @@ mod abuse;
 mod binary;
 mod errors;
 mod helpers;
+#[path = "../support/hostile.rs"]
+mod hostile;
 mod kiosk;
 mod lifecycle;
 mod replay;

@@ -3,164 +3,19 @@
 //! largest answers costs health and scoring no more than a flood of analyses; a client that
 //! hogs the budget leaves a normal client unharmed.
 
-use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use mahjong_referee::pb;
 use prost::Message as _;
 use prost::bytes::Bytes;
-use tokio::task::JoinHandle;
 use tonic::Code;
-use tonic_health::pb::HealthCheckRequest;
-use tonic_health::pb::health_client::HealthClient;
 
 use crate::abuse::HEAVY;
 use crate::binary::spawn_serving;
-use crate::helpers::grpc_frame;
-
-/// The longest match of the public replay corpus: the largest `ReplayHand` answer with the
-/// table after every event that the corpus gives.
-fn longest_match() -> String {
-    let corpus = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/replay-public.txt"
-    ))
-    .expect("corpus");
-    corpus
-        .split("\n\n")
-        .max_by_key(|text| text.lines().count())
-        .expect("a match")
-        .to_owned()
-}
-
-/// `ReplayHand` of `text` with the table after every event.
-fn replay_with_states(text: &str) -> pb::ReplayHandRequest {
-    pb::ReplayHandRequest {
-        record: Some(pb::replay_hand_request::Record::BotzoneText(
-            text.to_owned(),
-        )),
-        include_states: true,
-        ..Default::default()
-    }
-}
-
-/// The resident memory of process `pid`, in bytes (Linux).
-fn rss_of(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc");
-    status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmRSS:"))
-        .and_then(|kb| kb.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-        .expect("VmRSS")
-        * 1024
-}
-
-/// An HTTP/2 connection whose streams have a flow-control window of 0: the server may send
-/// no data on them. Its task ends when the server closes the connection.
-async fn never_reading(addr: SocketAddr) -> (h2::client::SendRequest<Bytes>, JoinHandle<()>) {
-    let tcp = tokio::net::TcpStream::connect(addr)
-        .await
-        .expect("connects");
-    let (sender, connection) = h2::client::Builder::new()
-        .initial_window_size(0)
-        .handshake(tcp)
-        .await
-        .expect("HTTP/2 handshake");
-    let task = tokio::spawn(async move {
-        let _ = connection.await;
-    });
-    (sender, task)
-}
-
-/// A gRPC request head for `method` of the referee.
-fn grpc_head(method: &str) -> http::Request<()> {
-    http::Request::post(format!(
-        "http://referee.test/mahjong.v1.MahjongService/{method}"
-    ))
-    .header("content-type", "application/grpc")
-    .header("te", "trailers")
-    .header("grpc-accept-encoding", "gzip")
-    .body(())
-    .unwrap()
-}
-
-/// What a hog did.
-#[derive(Debug, Default)]
-struct Hogged {
-    /// Streams opened.
-    opened: usize,
-    /// Connections the server closed.
-    closed: usize,
-}
-
-/// A client that opens `per_second` streams a second of `method` with `body` on
-/// `connections` connections whose windows stay shut, for `how_long`, and never reads an
-/// answer; a connection the server closes is replaced.
-async fn hog(
-    addr: SocketAddr,
-    method: &'static str,
-    body: Bytes,
-    connections: usize,
-    per_second: u32,
-    how_long: Duration,
-) -> Hogged {
-    let mut open = Vec::new();
-    for _ in 0..connections {
-        open.push(never_reading(addr).await);
-    }
-    let mut hogged = Hogged::default();
-    // The streams are kept, so that the client never resets them.
-    let mut streams = Vec::new();
-    let mut ticks = tokio::time::interval(Duration::from_secs(1) / per_second);
-    let end = Instant::now() + how_long;
-    let mut next = 0;
-    while Instant::now() < end {
-        ticks.tick().await;
-        let i = next % open.len();
-        next += 1;
-        if open[i].1.is_finished() {
-            hogged.closed += 1;
-            open[i] = never_reading(addr).await;
-        }
-        let Ok(Ok(mut ready)) =
-            tokio::time::timeout(Duration::from_millis(100), open[i].0.clone().ready()).await
-        else {
-            continue;
-        };
-        if let Ok((response, mut stream)) = ready.send_request(grpc_head(method), false)
-            && stream.send_data(body.clone(), true).is_ok()
-        {
-            hogged.opened += 1;
-            streams.push((response, stream));
-        }
-    }
-    hogged.closed += open.iter().filter(|(_, task)| task.is_finished()).count();
-    hogged
-}
-
-/// Resident memory sampled every 100 ms while `work` runs: the samples and its output.
-async fn sampling<T>(pid: u32, work: impl Future<Output = T>) -> (Vec<u64>, T) {
-    let mut samples = Vec::new();
-    let mut work = std::pin::pin!(work);
-    let mut every = tokio::time::interval(Duration::from_millis(100));
-    loop {
-        tokio::select! {
-            done = &mut work => return (samples, done),
-            _ = every.tick() => samples.push(rss_of(pid)),
-        }
-    }
-}
-
-/// A `BatchScoreHands` of `hands` hands in the full view: an answer of about 350 bytes a
-/// hand.
-fn batch(hands: usize) -> pb::BatchScoreHandsRequest {
-    pb::BatchScoreHandsRequest {
-        requests: (0..hands)
-            .map(|_| crate::helpers::score_request(crate::helpers::E23, true, pb::Ruleset::Mil))
-            .collect(),
-        ..Default::default()
-    }
-}
+use crate::hostile::{
+    batch, flood, grpc_frame, hog, longest_match, noticed, replay_with_states, rss_of, sampling,
+    score_request,
+};
 
 /// A client opening streams on 8 connections that never read, for 8 s, against a budget of
 /// 10 MiB and a request timeout of 1 s, each stream asking for a large answer (a batch of
@@ -248,111 +103,6 @@ async fn answers_never_read_plateau_and_close_their_connections() {
     child.kill().await.unwrap();
 }
 
-/// What health and scoring noticed of a flood: the slowest health check (one every 10 ms)
-/// and the 99th percentile of `ScoreHand` calls (one after another), each on a connection of
-/// its own.
-#[derive(Debug, Clone, Copy)]
-struct Noticed {
-    health_max: Duration,
-    score_p99: Duration,
-}
-
-/// What health and scoring notice of `flood` (which returns how many calls it made).
-async fn noticed(addr: SocketAddr, flood: impl Future<Output = usize>) -> (Noticed, usize) {
-    let url = format!("http://{addr}");
-    let connect = || async {
-        tonic::transport::Endpoint::from_shared(url.clone())
-            .unwrap()
-            .connect()
-            .await
-            .expect("connects")
-    };
-    let mut health = HealthClient::new(connect().await);
-    let mut scoring = pb::mahjong_service_client::MahjongServiceClient::new(connect().await);
-    let done = std::sync::atomic::AtomicBool::new(false);
-    let over = || done.load(std::sync::atomic::Ordering::Acquire);
-    let flooded = async {
-        let calls = flood.await;
-        done.store(true, std::sync::atomic::Ordering::Release);
-        calls
-    };
-    let checks = async {
-        let mut took = Vec::new();
-        let mut every = tokio::time::interval(Duration::from_millis(10));
-        while !over() {
-            every.tick().await;
-            let started = Instant::now();
-            health
-                .check(HealthCheckRequest::default())
-                .await
-                .expect("health answers");
-            took.push(started.elapsed());
-        }
-        took
-    };
-    let scores = async {
-        let mut took = Vec::new();
-        while !over() {
-            let started = Instant::now();
-            scoring
-                .score_hand(crate::helpers::score_request(
-                    crate::helpers::E23,
-                    true,
-                    pb::Ruleset::Mil,
-                ))
-                .await
-                .expect("scores");
-            took.push(started.elapsed());
-            tokio::time::sleep(Duration::from_millis(2)).await;
-        }
-        took
-    };
-    let (calls, health_took, mut score_took) = tokio::join!(flooded, checks, scores);
-    score_took.sort();
-    let p99 = score_took[score_took.len() * 99 / 100];
-    let noticed = Noticed {
-        health_max: health_took.iter().max().copied().unwrap_or_default(),
-        score_p99: p99,
-    };
-    (noticed, calls)
-}
-
-/// 16 clients calling `method` with `body` one call after another for `how_long`, each on a
-/// connection of its own, reading every answer (as bytes: the clients cost little) and
-/// accepting gzip. Returns how many calls were answered.
-async fn flood(addr: SocketAddr, method: &'static str, body: Bytes, how_long: Duration) -> usize {
-    let end = Instant::now() + how_long;
-    let clients = (0..16).map(|_| {
-        let body = body.clone();
-        async move {
-            let tcp = tokio::net::TcpStream::connect(addr)
-                .await
-                .expect("connects");
-            let (mut sender, connection) = h2::client::handshake(tcp).await.expect("handshake");
-            tokio::spawn(connection);
-            let mut answered = 0;
-            while Instant::now() < end {
-                sender = sender.ready().await.expect("a stream");
-                let (response, mut stream) = sender
-                    .send_request(grpc_head(method), false)
-                    .expect("opens");
-                stream.send_data(body.clone(), true).expect("sends");
-                let mut answer = response.await.expect("an answer").into_body();
-                while let Some(data) = answer.data().await {
-                    let data = data.expect("data");
-                    let _ = answer.flow_control().release_capacity(data.len());
-                }
-                answered += 1;
-            }
-            answered
-        }
-    });
-    futures_util::future::join_all(clients)
-        .await
-        .into_iter()
-        .sum()
-}
-
 /// Health and scoring notice a flood of the largest replays (the table after every event,
 /// encoded and gzipped) no more than twice as much as a flood of analyses, in the same run.
 /// (Before, the replays' answers were encoded and compressed on the I/O threads, outside the
@@ -419,13 +169,7 @@ async fn a_budget_hog_leaves_a_normal_client_unharmed() {
         let mut calls = 0;
         let end = Instant::now() + Duration::from_secs(5);
         while Instant::now() < end {
-            let scored = normal
-                .score_hand(crate::helpers::score_request(
-                    crate::helpers::E23,
-                    true,
-                    pb::Ruleset::Mil,
-                ))
-                .await;
+            let scored = normal.score_hand(score_request()).await;
             let replayed = normal.replay_hand(replay_with_states(&text)).await;
             calls += 2;
             for status in [scored.err(), replayed.err()].into_iter().flatten() {
