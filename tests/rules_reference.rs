@@ -338,3 +338,25 @@ fn the_fan_table_as_text_and_its_conflicts() {
         assert_eq!(referee(args).status.code(), Some(2), "{args:?}");
     }
 }
+
+#[test]
+fn every_acceptance_case_has_its_anchor() {
+    let cases = read("crates/mcr/tests/rulebook.rs");
+    let page = anchors(&read("docs/rules/examples.md"));
+    let mut ids = BTreeSet::new();
+    let mut rest = cases.as_str();
+    while let Some(at) = rest.find("id: \"") {
+        let after = &rest[at + 5..];
+        let end = after.find('"').expect("a closed id");
+        // `E45 (LAST)` is a variant of E45.
+        let id = after[..end].split(' ').next().unwrap_or_default();
+        ids.insert(id.to_lowercase());
+        rest = &after[end..];
+    }
+    assert!(ids.len() > 40, "only {} cases found", ids.len());
+    let missing: Vec<_> = ids.iter().filter(|id| !page.contains(*id)).collect();
+    assert!(
+        missing.is_empty(),
+        "docs/rules/examples.md has no row for the cases {missing:?} of crates/mcr/tests/rulebook.rs"
+    );
+}
