@@ -275,19 +275,26 @@ fn every_cited_anchor_of_the_reference_exists() {
                 problems.push(format!("{shown}: docs/rules/{page}: {problem}"));
             }
         }
-        let in_reference = file.parent() == Some(Path::new(ROOT).join("docs/rules").as_path());
-        if in_reference {
-            for (target, anchor) in links(&text) {
-                cited += 1;
-                let path = if target.is_empty() {
-                    file.strip_prefix(ROOT).expect("under the root").to_owned()
-                } else {
-                    Path::new("docs/rules").join(&target)
-                };
-                let path = normalise(&path);
-                if let Some(problem) = check(&path, anchor.as_deref(), &mut cache) {
-                    problems.push(format!("{shown}: link ({target}): {problem}"));
-                }
+        // Markdown links: every link of the reference's pages, and the links of other pages
+        // into the reference.
+        if file.extension().and_then(|e| e.to_str()) != Some("md") {
+            continue;
+        }
+        let relative = file.strip_prefix(ROOT).expect("under the root").to_owned();
+        let dir = relative.parent().unwrap_or(Path::new("")).to_owned();
+        let in_reference = dir == Path::new("docs/rules");
+        for (target, anchor) in links(&text) {
+            let path = normalise(&if target.is_empty() {
+                relative.clone()
+            } else {
+                dir.join(&target)
+            });
+            if !in_reference && !path.starts_with("docs/rules") {
+                continue;
+            }
+            cited += 1;
+            if let Some(problem) = check(&path, anchor.as_deref(), &mut cache) {
+                problems.push(format!("{shown}: link ({target}): {problem}"));
             }
         }
     }
@@ -359,4 +366,23 @@ fn every_acceptance_case_has_its_anchor() {
         missing.is_empty(),
         "docs/rules/examples.md has no row for the cases {missing:?} of crates/mcr/tests/rulebook.rs"
     );
+}
+
+#[test]
+fn the_play_codes_cite_anchors_of_the_reference() {
+    let mut cache = BTreeMap::new();
+    for code in mcr::play::PlayCode::ALL {
+        let rule = code.rule();
+        let cited = citations(rule);
+        assert!(
+            !cited.is_empty() && cited.iter().all(|(_, anchor)| anchor.is_some()),
+            "{code}: `{rule}` cites no section of docs/rules"
+        );
+        for (page, anchor) in cited {
+            let path = Path::new("docs/rules").join(&page);
+            if let Some(problem) = check(&path, anchor.as_deref(), &mut cache) {
+                panic!("{code}: `{rule}`: {problem}");
+            }
+        }
+    }
 }
