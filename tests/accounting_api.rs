@@ -1,7 +1,7 @@
 //! The accounting calls through the `mahjong.v1` contract: `SettleHand`, `AdjudicatePenalty`
 //! and `ComputeStandings`, from proto3 JSON requests to responses.
 //!
-//! - RULES.md §7.6 P1–P6 and X1–X6 under every ruleset, split where the rulesets' figures
+//! - docs/rules/examples.md#payment-cases P1–P6 and docs/rules/examples.md#penalty-cases X1–X6 under every ruleset, split where the rulesets' figures
 //!   differ (Green Book false declarations; the 1998 group formula against 4/2/1/0);
 //! - several claims on one discard (截和), judged declarations, rulings echoed back;
 //! - every violation path of the conversions, each with its code and request field.
@@ -174,7 +174,7 @@ fn whole(numerator: i32) -> pb::Fraction {
 }
 
 // ---------------------------------------------------------------------------------------------
-// P1–P6: payments (RULES.md §4), the same under every ruleset
+// P1–P6: payments (docs/rules/scoring-and-payments.md#payments), the same under every ruleset
 // ---------------------------------------------------------------------------------------------
 
 #[test]
@@ -360,7 +360,7 @@ fn p6_draw_game() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// X1–X6: penalties and standings (RULES.md §5, §6, §7.6)
+// X1–X6: penalties and standings (docs/rules/examples.md#penalty-cases)
 // ---------------------------------------------------------------------------------------------
 
 /// E47b: [123s] [456s] 45567m 99p, 6m on a discard = 4 fan.
@@ -557,7 +557,8 @@ fn x3_three_empty_pungs_in_one_hand() {
 
 #[test]
 fn escalation_continues_past_the_rulebook_and_caps_at_60() {
-    // Part A: warning, 5, 10, 20, then 40, capped at 60: the 6th and 9th occurrence are 60.
+    // docs/rules/readings.md#escalation-after-the-fourth: warning, 5, 10, 20, then 40, capped
+    // at 60: the 6th and 9th occurrence are 60.
     for (n, points) in [(5, 40), (6, 60), (9, 60)] {
         let j = ruled(&json!({
             "offences": [{"offender": "SEAT_NORTH", "infraction": "INFRACTION_EARLY_DRAW"}],

@@ -2,7 +2,7 @@
 //! `standings`, readable and `--json`, from an argument, a file or standard input, and
 //! invalid requests exiting 2 with every violation on stderr.
 //!
-//! Expected figures are RULES.md's (§4, §5, §6, §7.6), worked by hand in the comments.
+//! Expected figures are those of docs/rules/examples.md#payment-cases and #penalty-cases, worked by hand in the comments.
 
 use std::process::Output;
 

@@ -36,7 +36,7 @@ fn meld(kind: pb::MeldKind, ts: &str, from: pb::ClaimSource) -> pb::Meld {
     }
 }
 
-/// RULES.md E23: `[123m][789m][123p]55s89p7p`.
+/// docs/rules/examples.md#e23: `[123m][789m][123p]55s89p7p`.
 fn e23() -> pb::Hand {
     pb::Hand {
         melds: vec![

@@ -12,6 +12,8 @@
 //! mahjong-referee analyze --jsonl  < requests.jsonl  > responses.jsonl
 //! mahjong-referee parse '<notation>' [--json]
 //! mahjong-referee actions ['<LegalActionsRequest JSON>' | @request.json] [--json]
+//! mahjong-referee rules [--ruleset …] [--overrides JSON] [--json]
+//! mahjong-referee rules --fans [--markdown]
 //! mahjong-referee replay FILE|- [--format botzone] [--ruleset …] [--wall shared|shared-144|botzone] [--json]
 //! mahjong-referee settle|penalty|standings ['<request JSON>' | @request.json] [--json]
 //! mahjong-referee [serve] [--listen-addr HOST:PORT] …      (see crate::config)
@@ -66,7 +68,8 @@ pub enum Command {
     Penalty(accounting::RequestArgs),
     /// Session totals, standard points and rankings (request as JSON, @FILE or stdin).
     Standings(accounting::RequestArgs),
-    /// Every switch of a ruleset with house rules applied: value and meaning.
+    /// Every switch of a ruleset with house rules applied: value and meaning; or, with
+    /// --fans, the fan table.
     Rules(rules::RulesArgs),
     /// A seat's legal actions from its view (a `LegalActionsRequest` as JSON, @FILE or stdin).
     Actions(actions::ActionsArgs),

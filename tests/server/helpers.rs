@@ -16,7 +16,7 @@ use tonic_health::pb::health_check_response::ServingStatus;
 use tonic_health::pb::health_client::HealthClient;
 use tonic_types::{ErrorInfo, FieldViolation, StatusExt};
 
-/// E23 of RULES.md §7: 三色双龙会 16 + 边张 1 + 自摸 1 = 18 when self-drawn.
+/// E23 of docs/rules/examples.md#e23: 三色双龙会 16 + 边张 1 + 自摸 1 = 18 when self-drawn.
 pub const E23: &str = "[123m][789m][123p]55s89p7p";
 
 /// The upper bound of any wait in these tests.

@@ -198,7 +198,13 @@ async fn findings_carry_their_line_rule_and_consequence() {
     assert_eq!(first.line, 191);
     assert_eq!(first.consequence(), pb::Consequence::Stops);
     assert_eq!(first.seat(), pb::Seat::North);
-    assert!(first.rule.starts_with("RULES.md §3.7"), "{}", first.rule);
+    assert!(
+        first
+            .rule
+            .starts_with("docs/rules/tiles-and-play.md#last-tile"),
+        "{}",
+        first.rule
+    );
     assert!(r.accounts.is_empty() && r.score.is_none());
 }
 

@@ -364,7 +364,7 @@ mod accounting {
     async fn settle_hand_over_grpc() {
         let server = spawn_default().await;
         let mut client = server.client().await;
-        // RULES.md §7.6 P1: each other player pays 8 + 26; the winner receives 3 × 34.
+        // docs/rules/examples.md#p1: each other player pays 8 + 26; the winner receives 3 × 34.
         let request = settle_request_from_json(
             &json!({
                 "end": "HAND_END_SELF_DRAWN",

@@ -1,5 +1,5 @@
 //! Judging declarations of 和: several claims on one discard (截和), and whether a declared
-//! hand is a win or which false declaration it is (RULES.md §5.1 row 6).
+//! hand is a win or which false declaration it is (docs/rules/penalties.md#false-declarations).
 //!
 //! A declared hand is the thirteen tiles held before the declared tile (declared melds and
 //! standing tiles) plus the declared tile. [`decide_declared_win`] decides:

@@ -1,4 +1,4 @@
-//! Hand notation (RULES.md §0.2): the common MCR calculator syntax and the forms other
+//! Hand notation (docs/notation.md): the common MCR calculator syntax and the forms other
 //! tools write, read by one grammar that never guesses.
 //!
 //! Declared melds come first, each in brackets, then the standing tiles, the winning tile

@@ -1,4 +1,4 @@
-//! Itemised payments of a hand: what each seat pays or receives, line by line (RULES.md §4),
+//! Itemised payments of a hand: what each seat pays or receives, line by line (docs/rules/scoring-and-payments.md#payments),
 //! for a win and for the rulings on offences.
 
 use crate::declaration::Declaration;

@@ -1,11 +1,11 @@
-//! Rulesets as data: the switches of RULES.md Part A.
+//! Rulesets as data: the switches of docs/rules/rulesets.md.
 //!
 //! A ruleset is a value, not code: a tournament variant is a new [`Ruleset`] built from
 //! these switches. The engine consults them at the one place each concerns.
 
 use crate::fan::Fan;
 
-/// How three kongs combine with concealed kongs (RULES.md §3.6).
+/// How three kongs combine with concealed kongs (docs/rules/readings.md#kong-combinations).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ThreeKongsRule {
     /// MIL: one kong-family fan and one concealed-pung-family fan; one concealed kong adds nothing.
@@ -61,14 +61,14 @@ pub enum StandardPoints {
     Table4210,
 }
 
-/// Which wall a hand is played from (RULES.md §1.1, §1.6): how many tiles are drawn after the
+/// Which wall a hand is played from (docs/rules/tiles-and-play.md#wall): how many tiles are drawn after the
 /// deal, and which draw is the last tile (妙手回春, 海底捞月).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WallRule {
     /// One shared wall of the 136 tiles without flowers: 84 draws after the deal, replacement
     /// draws included; the 84th is the last tile.
     Shared136,
-    /// One shared wall of all 144 tiles, flowers included (§1.1): 92 draws after the deal,
+    /// One shared wall of all 144 tiles, flowers included (docs/rules/tiles-and-play.md#tiles): 92 draws after the deal,
     /// the replacements for flowers and kongs included.
     Shared144,
     /// Botzone's judge: 136 tiles, each seat draws from a wall of its own (13 dealt, 21 to
@@ -76,7 +76,7 @@ pub enum WallRule {
     Botzone,
 }
 
-/// What may be claimed on the last discard, when the wall is empty (RULES.md §3.7).
+/// What may be claimed on the last discard, when the wall is empty (docs/rules/tiles-and-play.md#last-tile).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LastDiscardClaims {
     /// Only a win (海底捞月): no chow, pung or kong, since no discard can follow.
@@ -85,7 +85,7 @@ pub enum LastDiscardClaims {
     All,
 }
 
-/// Which tile an added kong (加杠) may add to a melded pung (RULES.md §1.4).
+/// Which tile an added kong (加杠) may add to a melded pung (docs/rules/tiles-and-play.md#kongs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AddedKongTile {
     /// Only the tile just drawn.
@@ -94,7 +94,7 @@ pub enum AddedKongTile {
     AnyHeld,
 }
 
-/// Several players winning on one discard (RULES.md §1.4, §4).
+/// Several players winning on one discard (docs/rules/scoring-and-payments.md#one-winner).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MultipleWinners {
     /// 截和: only the first claimant counter-clockwise from the discarder wins.
@@ -159,7 +159,7 @@ pub struct Ruleset<'a> {
     pub standard_points: StandardPoints,
     /// How tied players read the standard points.
     pub standard_point_ties: StandardPointTies,
-    /// Penalty figures: false declarations and the referee-graded amounts (RULES.md §5).
+    /// Penalty figures: false declarations and the referee-graded amounts (docs/rules/penalties.md).
     pub penalties: PenaltyFigures<'a>,
     /// Repeated 空吃/空碰/空杠, early draws and late pungs within one hand.
     pub repeat_offences: Escalation<'a>,
@@ -181,7 +181,7 @@ const R98_PENALTIES: PenaltyFigures<'static> = PenaltyFigures {
     grades: &[5, 10, 20, 30, 40, 50, 60],
 };
 
-/// Green Book 2006 as RULES.md Part A and §5.2 give it: any false 和 costs 10 to each other
+/// Green Book 2006 as docs/rules/readings.md#green-book-penalties gives it: any false 和 costs 10 to each other
 /// player, and the offender may not declare 和 again in that hand [TS-289]; other figures as
 /// R98 (the GB penalty chapter's own figures are unverified).
 const GREEN_BOOK_PENALTIES: PenaltyFigures<'static> = PenaltyFigures {
@@ -189,14 +189,14 @@ const GREEN_BOOK_PENALTIES: PenaltyFigures<'static> = PenaltyFigures {
     ..R98_PENALTIES
 };
 
-/// Part A: warning, 5, 10, 20, then 40, capped at 60 (R98 prints warning, 5, 10, 20, "以此类推").
+/// docs/rules/readings.md#escalation-after-the-fourth: warning, 5, 10, 20, then 40, capped at 60 (R98 prints warning, 5, 10, 20, "以此类推").
 const REPEAT_OFFENCES: Escalation<'static> = Escalation {
     first_is_warning: true,
     steps: &[5, 10, 20, 40],
     cap: 60,
 };
 
-/// Part A: up to 10 minutes warning + 10; up to 15 minutes 20; later forfeits (局分 0).
+/// docs/rules/penalties.md#late-arrival: up to 10 minutes warning + 10; up to 15 minutes 20; later forfeits (局分 0).
 const LATE_ARRIVAL: LateArrivalScale<'static> = LateArrivalScale {
     tiers: &[
         LateTier {

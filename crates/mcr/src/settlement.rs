@@ -1,4 +1,4 @@
-//! Settling a hand (盘分, RULES.md §4): who pays whom, itemised.
+//! Settling a hand (盘分, docs/rules/scoring-and-payments.md#payments): who pays whom, itemised.
 //!
 //! A [`HandRecord`] says how the hand ended ([`HandEnd`]), what the winning hand is worth
 //! ([`WinValue`]: a fan total, or a hand for the engine to score) and which offences were

@@ -1,4 +1,4 @@
-//! Session totals (局分), standard points (标准分) and rankings (RULES.md §6).
+//! Session totals (局分), standard points (标准分) and rankings (docs/rules/scoring-and-payments.md#session-total).
 //!
 //! - 局分 = 500 + the sum of the hand results (盘分) − late-arrival points; more than 15
 //!   minutes late forfeits the session: 局分 0 ([`session_score`]).

@@ -1,6 +1,7 @@
 //! Settling hands, penalties, judging declared wins and session standings.
 //!
-//! - the cases P1–P6 and X1–X6 of RULES.md §7.6 (with §4's payment table), under each
+//! - the cases P1–P6 and X1–X6 of docs/rules/examples.md#payment-cases and
+//!   docs/rules/examples.md#penalty-cases (with docs/rules/scoring-and-payments.md#payments), under each
 //!   ruleset whose figures differ (Green Book false-declaration amounts; the 1998 group
 //!   formula against 4/2/1/0);
 //! - declared wins judged from the hand (valid, 错和, 和错牌, 诈和, 有意诈和), including the
@@ -97,7 +98,7 @@ impl<const N: usize> PartialEq<[(ViolationCode, &str); N]> for Fields {
 }
 
 // ---------------------------------------------------------------------------------------------
-// P1–P6: payments (RULES.md §4 table), the same under every ruleset
+// P1–P6: payments (docs/rules/scoring-and-payments.md#payments), the same under every ruleset
 // ---------------------------------------------------------------------------------------------
 
 #[test]
@@ -254,7 +255,7 @@ fn p6_draw_game() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// X1–X6: penalties and standings (RULES.md §5, §6, §7.6)
+// X1–X6: penalties and standings (docs/rules/examples.md#penalty-cases)
 // ---------------------------------------------------------------------------------------------
 
 #[test]
@@ -392,7 +393,7 @@ fn x3_three_empty_pungs_in_one_hand() {
 
 #[test]
 fn repeated_offences_escalate_per_offender_and_family() {
-    // Part A: warning, 5, 10, 20, then 40, capped at 60.
+    // docs/rules/readings.md#escalation-after-the-fourth: warning, 5, 10, 20, then 40, capped at 60.
     let offence = |offender, infraction| Offence {
         offender,
         infraction,

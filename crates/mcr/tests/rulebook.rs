@@ -1,27 +1,30 @@
-//! The hand-checked acceptance cases of RULES.md §7, as score sheets.
+//! The hand-checked acceptance cases of the rules reference (docs/rules/examples.md), as score
+//! sheets.
 //!
 //! Each case is a hand in the service's notation (declared melds, standing tiles, the winning
-//! tile last), the circumstances of the win, and for every ruleset whose value §7 states the
-//! expected sheet: each fan by its Chinese name with its points (`四归一2×2` = two instances of
-//! 四归一 at 2 points each) and the total after `=`.
+//! tile last), the circumstances of the win, and for every ruleset whose value the sources
+//! settle the expected sheet: each fan by its Chinese name with its points (`四归一2×2` = two
+//! instances of 四归一 at 2 points each) and the total after `=`.
 //!
-//! Columns: `cn` is the CN value of §7 = `MIL`; `r98` is `CHINESE_OFFICIAL_1998`, which equals
-//! CN (`SAME`) unless Part A's switch table or §7's QA/1998 column says otherwise; `gb` is
-//! `GREEN_BOOK_2006` where §7 states a definite value. `NOT_STATED` marks a value §7 leaves
-//! open ("unresolved", "contested", "n/s", a range); the cases Part A's switch table settles
-//! are checked separately in [`part_a_settles_the_values_section_7_leaves_open`].
+//! Columns: `cn` is the MIL value (the MIL calculator's); `r98` is `CHINESE_OFFICIAL_1998`,
+//! which equals it (`SAME`) unless the 1998 rulebook, its Q&A or a ruleset switch says
+//! otherwise (docs/rules/readings.md#scoring); `gb` is `GREEN_BOOK_2006` where the sources
+//! give a definite value. `NOT_STATED` marks a value the sources leave open ("unresolved",
+//! "contested", a range); the values the rulesets' switches settle
+//! (docs/rules/rulesets.md#scoring-switches) are checked separately in
+//! [`the_rulesets_settle_the_values_the_sources_leave_open`].
 //!
-//! Context: `discard` / `self-draw`, then the flags of RULES §0.2: `LAST` (the winning tile is
-//! the last copy), `KONG` (replacement draw after a kong when self-drawn, robbing a promoted
-//! kong on a discard), `WALL-LAST` (the last wall tile / the last discard). Winds are the §0.2
-//! defaults (prevalent East, seat South) and there are no flowers.
+//! Context: `discard` / `self-draw`, then the flags of docs/rules/examples.md: `LAST` (the winning tile
+//! is the last copy), `KONG` (replacement draw after a kong when self-drawn, robbing a promoted
+//! kong on a discard), `WALL-LAST` (the last wall tile / the last discard). Winds are the
+//! defaults there (prevalent East, seat South) and there are no flowers.
 
 use mcr::notation::parse_hand;
 use mcr::{Outcome, Ruleset, RulesetId, WinContext, WinMethod, Wind, score};
 
 /// The value is the CN (MIL) value.
 const SAME: &str = "=";
-/// §7 gives no definite value for this ruleset.
+/// The sources give no definite value for this ruleset.
 const NOT_STATED: &str = "-";
 
 struct Case {
@@ -102,7 +105,7 @@ impl std::fmt::Display for Sheet {
     }
 }
 
-/// The context of RULES §0.2: method, flags, default winds (prevalent East, seat South).
+/// The context of docs/rules/examples.md: method, flags, default winds (prevalent East, seat South).
 fn context(id: &str, spec: &str) -> WinContext {
     let mut ctx = WinContext {
         prevalent_wind: Wind::East,
@@ -215,7 +218,7 @@ fn check(cases: &[Case]) {
     );
 }
 
-/// RULES §7.1: 88- and 64-point hands.
+/// docs/rules/examples.md#limit-hands: 88- and 64-point hands.
 #[test]
 fn section_7_1_limit_hands() {
     check(&[
@@ -285,7 +288,7 @@ fn section_7_1_limit_hands() {
             win: "discard",
             cn: "清幺九64 七对24 四归一2 = 90",
             r98: SAME,
-            // "GB 90 if duplicate pairs allowed": see the Part A test.
+            // "GB 90 if duplicate pairs allowed": see the rulesets test.
             gb: NOT_STATED,
         },
         Case {
@@ -315,7 +318,7 @@ fn section_7_1_limit_hands() {
     ]);
 }
 
-/// RULES §7.2: 48- to 16-point hands.
+/// docs/rules/examples.md#middle-hands: 48- to 16-point hands.
 #[test]
 fn section_7_2_middle_hands() {
     check(&[
@@ -341,7 +344,7 @@ fn section_7_2_middle_hands() {
             win: "self-draw",
             cn: "七对24 四归一2 自摸1 = 27",
             r98: SAME,
-            // Green Book: Fully Concealed; Tile Hog only for suited tiles (Part A).
+            // Green Book: Fully Concealed; Tile Hog only for suited tiles (rulesets.md).
             gb: "七对24 不求人4 = 28",
         },
         Case {
@@ -411,7 +414,8 @@ fn section_7_2_middle_hands() {
     ]);
 }
 
-/// RULES §7.3: 12- and 8-point hands, knitted hands, the win-event fans.
+/// docs/rules/examples.md#knitted-and-event-hands: 12- and 8-point hands, knitted hands, the
+/// win-event fans.
 #[test]
 fn section_7_3_knitted_and_event_hands() {
     check(&[
@@ -421,7 +425,7 @@ fn section_7_3_knitted_and_event_hands() {
             win: "discard",
             cn: "全不靠12 组合龙12 = 24",
             r98: SAME,
-            // "GB 24 or 12 (unresolved)": see the Part A test.
+            // "GB 24 or 12 (unresolved)": see the rulesets test.
             gb: NOT_STATED,
         },
         Case {
@@ -430,7 +434,7 @@ fn section_7_3_knitted_and_event_hands() {
             win: "discard",
             cn: "组合龙12 平和2 单钓将1 = 15",
             r98: SAME,
-            // "GB 13–15 (平和 doubtful)": see the Part A test.
+            // "GB 13–15 (平和 doubtful)": see the rulesets test.
             gb: NOT_STATED,
         },
         Case {
@@ -509,7 +513,7 @@ fn section_7_3_knitted_and_event_hands() {
     ]);
 }
 
-/// RULES §7.4: minimum-value hands, waits, account-once.
+/// docs/rules/examples.md#minimum-wait-and-account-once: minimum-value hands, waits, account-once.
 #[test]
 fn section_7_4_minimum_wait_and_account_once_hands() {
     check(&[
@@ -533,7 +537,7 @@ fn section_7_4_minimum_wait_and_account_once_hands() {
             id: "E18",
             hand: "[123m]55789m12789s3s",
             win: "self-draw",
-            // Three pairing fans, never four: either combination of §7.4.
+            // Three pairing fans, never four: either combination (fans.md#account-once).
             cn: "平和2 喜相逢1×2 老少副1 缺一门1 边张1 自摸1 = 8 \
                  | 平和2 老少副1×2 喜相逢1 缺一门1 边张1 自摸1 = 8",
             r98: SAME,
@@ -593,7 +597,7 @@ fn section_7_4_minimum_wait_and_account_once_hands() {
     ]);
 }
 
-/// RULES §7.5: the kong matrix. Base: sets of 5m, 6p, 7s (三色三节高 8), the chow 34s waiting
+/// docs/rules/examples.md#kong-matrix: the kong matrix. Base: sets of 5m, 6p, 7s (三色三节高 8), the chow 34s waiting
 /// on 2s/5s (no wait fan), the pair EE; seat South; the win is 5s.
 #[test]
 fn section_7_5_kong_matrix() {
@@ -628,7 +632,7 @@ fn section_7_5_kong_matrix() {
             win: "discard",
             cn: "三暗刻16 三色三节高8 双暗杠6 门前清2 = 32",
             r98: SAME,
-            // "34 (contested)": see the Part A test.
+            // "34 (contested)": see the rulesets test.
             gb: NOT_STATED,
         },
         Case {
@@ -646,7 +650,7 @@ fn section_7_5_kong_matrix() {
             cn: "三杠32 三色三节高8 = 40",
             // 1998: three kongs with one concealed kong = 三杠 + 暗杠.
             r98: "三杠32 三色三节高8 暗杠2 = 42",
-            // "40 (+2 contested)": see the Part A test.
+            // "40 (+2 contested)": see the rulesets test.
             gb: NOT_STATED,
         },
         Case {
@@ -654,7 +658,7 @@ fn section_7_5_kong_matrix() {
             hand: "[5555m][6666p][7777s1]34sEE5s",
             win: "discard",
             cn: "三杠32 三色三节高8 双暗刻2 = 42",
-            // "n/s": see the Part A test.
+            // "n/s": see the rulesets test.
             r98: NOT_STATED,
             gb: NOT_STATED,
         },
@@ -679,7 +683,7 @@ fn section_7_5_kong_matrix() {
             hand: "[5555m1][7777p1][3333s1][NNNN1]EE",
             win: "discard",
             cn: "四杠88 全求人6 幺九刻1 = 95",
-            // "88 + others (QA silent on 全求人)": see the Part A test.
+            // "88 + others (QA silent on 全求人)": see the rulesets test.
             r98: NOT_STATED,
             gb: SAME,
         },
@@ -694,13 +698,14 @@ fn section_7_5_kong_matrix() {
     ]);
 }
 
-/// Values §7 leaves open that Part A's switch table settles for the service's rulesets:
+/// Values the sources leave open that the rulesets' switches settle
+/// (docs/rules/rulesets.md#scoring-switches):
 /// seven pairs with four identical suited tiles score 四归一 (GB yes); 全不靠 with all nine
 /// knitted tiles also scores 组合龙 (GB yes); 组合龙 + 平和 and wait fans (GB allowed); 双暗杠
 /// is 8 under GB and combines with 三暗刻 as under MIL; three kongs: 1998 "2 concealed: 三杠 +
 /// 双暗刻", GB "as MIL"; 1998 gaps are filled as MIL (全求人 with four kongs).
 #[test]
-fn part_a_settles_the_values_section_7_leaves_open() {
+fn the_rulesets_settle_the_values_the_sources_leave_open() {
     check(&[
         Case {
             id: "E48",

@@ -3,7 +3,7 @@
 // sits where at each hand, the SettleHand request of a hand, the running totals from the
 // referee's answers, the ComputeStandings request, and reading a stored or imported game.
 //
-// Seating (RULES.md §1.6): East deals; the deal passes to the next seat after every hand, won
+// Seating (docs/rules/tiles-and-play.md#dealer-and-rounds): East deals; the deal passes to the next seat after every hand, won
 // or not, so at hand i of a round the player who sat South at the round's start is East. A
 // game is four rounds (圈) of four hands, East round first. Whether the players change seats
 // between rounds the rules do not say: the table chooses (`seating`, one order per round).

@@ -13,7 +13,7 @@ const game = await import(`data:text/javascript;base64,${Buffer.from(built.outpu
 
 const players = ["A", "B", "C", "D"];
 
-test("the deal passes every hand and the prevailing wind every four (RULES.md §1.6)", () => {
+test("the deal passes every hand and the prevailing wind every four (docs/rules/tiles-and-play.md#dealer-and-rounds)", () => {
   const g = game.newGame(players, "chinese-official-1998");
   assert.deepEqual(
     Array.from({ length: 16 }, (_, i) => [game.prevailing(i), game.dealer(g, i)]),

@@ -184,7 +184,7 @@ pub const FAN_COUNT: usize = 82;
 pub struct FanSpec {
     /// The fan.
     pub fan: Fan,
-    /// Chinese name in Simplified characters (RULES.md §2.2).
+    /// Chinese name in Simplified characters (docs/rules/fan-table.md).
     pub name_zh: &'static str,
     /// The same name in Traditional characters (繁體), written by hand: 杠 is 槓, 于 is
     /// 於, and 幺 stays 幺 (the standard form in both scripts).

@@ -1,6 +1,6 @@
 //! The arithmetic of a ruleset's penalty figures: the escalation of repeated offences and
 //! the late-arrival scale. The figures themselves are switches of the [`Ruleset`](crate::Ruleset)
-//! (RULES.md Part A), so that a tournament variant sets them with the rest.
+//! (docs/rules/rulesets.md#penalty-figures), so that a tournament variant sets them with the rest.
 
 #[cfg(test)]
 use crate::ruleset::Ruleset;

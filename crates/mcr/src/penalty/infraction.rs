@@ -4,7 +4,7 @@ use super::table::InfractionKind;
 use crate::seat::Seat;
 use crate::tile::Tile;
 
-/// A false declaration of 和 (RULES.md §5.1 row 6).
+/// A false declaration of 和 (docs/rules/penalties.md#false-declarations).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FalseDeclaration {
     /// 错和: a winning shape under 8 fan (flowers excluded).
@@ -29,7 +29,7 @@ impl FalseDeclaration {
     }
 }
 
-/// The referee's choice for illegal signals: points or 停和 (RULES.md §5.1 row 10).
+/// The referee's choice for illegal signals: points or 停和 (docs/rules/penalties.md#catalogue, R98 §14-10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SignalSanction {
     /// Graded points deducted.
@@ -38,7 +38,7 @@ pub enum SignalSanction {
     LoseRightToWin,
 }
 
-/// Every infraction of RULES.md §5.1 (§14 of the 1998 rules), with the details its ruling
+/// Every infraction of docs/rules/penalties.md#catalogue (§14 of the 1998 rules), with the details its ruling
 /// needs. Amounts given by the referee are `i64` so that impossible values from a caller
 /// (negative, out of range) are reported as violations rather than lost in a conversion.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

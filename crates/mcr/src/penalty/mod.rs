@@ -1,14 +1,14 @@
-//! Penalties (罚则, RULES.md §5): the catalogue of infractions and the ruling each receives.
+//! Penalties (罚则, docs/rules/penalties.md): the catalogue of infractions and the ruling each receives.
 //!
 //! An [`Offence`] is an [`Infraction`] by one seat. [`rule`] turns one offence into a
 //! [`Ruling`]: a list of [`Sanction`]s (a warning, points deducted that nobody receives,
 //! points paid to each other player or to one player, loss of the right to win this hand
 //! (停和), exposed tiles that must be discarded, disqualification, or a deduction from the
 //! session total). [`adjudicate`] rules every offence of one hand in order, counting repeated
-//! offences so that the escalation of RULES.md §5.1 (warning, 5, 10, 20, …) applies.
+//! offences so that the escalation of docs/rules/penalties.md#repeated-offences (warning, 5, 10, 20, …) applies.
 //!
 //! Every figure comes from the [`Ruleset`](crate::Ruleset): [`PenaltyFigures`], [`Escalation`] and
-//! [`LateArrivalScale`] are its penalty switches (RULES.md Part A).
+//! [`LateArrivalScale`] are its penalty switches (docs/rules/rulesets.md#penalty-figures).
 //!
 //! - [`table`]: the infraction catalogue, one `const` row per kind;
 //! - [`infraction`]: an infraction with its details, and an offence (who committed it);

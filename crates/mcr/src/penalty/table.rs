@@ -1,4 +1,4 @@
-//! The catalogue of infractions (RULES.md §5.1): one row per kind, with its stable code,
+//! The catalogue of infractions (docs/rules/penalties.md#catalogue): one row per kind, with its stable code,
 //! its names and whether it escalates within a hand, as the fan table is for fans.
 
 use std::fmt;
@@ -368,7 +368,7 @@ impl FromStr for InfractionKind {
 }
 
 /// The families of offences whose occurrences within one hand are counted together for the
-/// escalation (RULES.md §5.1 rows 3–5).
+/// escalation (docs/rules/penalties.md#repeated-offences).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RepeatedOffence {
     /// 空吃/空碰/空杠 (one row of the rulebook: they count together).

@@ -1,5 +1,5 @@
-//! Whose claim stands when several seats claim one discard or one added kong (RULES.md
-//! §1.4): 和 > 碰/杠 > 吃; among wins the first counter-clockwise from the discarder (截和,
+//! Whose claim stands when several seats claim one discard or one added kong
+//! (docs/rules/tiles-and-play.md#claims-priority): 和 > 碰/杠 > 吃; among wins the first counter-clockwise from the discarder (截和,
 //! switch `multiple_winners`). A claim whose maker's view is given is checked against
 //! [`legal_actions`]; one that is not legal is set aside with what the rules do to its
 //! maker (R98 §14-2, §14-3, §14-6).

@@ -143,67 +143,75 @@ impl PlayCode {
         }
     }
 
-    /// The rule the check rests on: the section of `RULES.md` (and of the rulebook it cites),
-    /// or the ruleset switch where the rulebooks are silent.
+    /// The rule the check rests on: the section of the rules reference, `docs/rules/` (and of
+    /// the rulebook it cites), or the ruleset switch where the rulebooks are silent.
     pub const fn rule(self) -> &'static str {
         match self {
-            PlayCode::DealSize => "RULES.md §1.2 (R98 §5-10): 13 tiles held",
+            PlayCode::DealSize => {
+                "docs/rules/tiles-and-play.md#hand-size (R98 §5-10): 13 tiles held"
+            }
             PlayCode::TileCopiesExceeded => {
-                "RULES.md §1.1: four copies of each tile, one of each flower"
+                "docs/rules/tiles-and-play.md#tiles: four copies of each tile, one of each flower"
             }
             PlayCode::WallMismatch => {
-                "RULES.md §1.4 (R98 §7-7): draws from the wall in order, replacements from its end"
+                "docs/rules/tiles-and-play.md#wall (R98 §7-7): draws from the wall in order, replacements from its end"
             }
             PlayCode::OutOfTurn => {
-                "RULES.md §1.4, §5.1 #4 (R98 §14-4): play goes counter-clockwise from the dealer; no draw before the left-hand player has discarded"
+                "docs/rules/tiles-and-play.md#turns, docs/rules/penalties.md#catalogue (R98 §14-4): play goes counter-clockwise from the dealer; no draw before the left-hand player has discarded"
             }
             PlayCode::DrawFromEmptyWall | PlayCode::DrawGameEarly => {
-                "RULES.md §1.6 (R98 §5-30), switch `wall`: the hand is a draw game when the last tile is drawn and discarded with no win"
+                "docs/rules/tiles-and-play.md#draw-game (R98 §5-30), switch `wall`: the hand is a draw game when the last tile is drawn and discarded with no win"
             }
             PlayCode::EventAfterEnd | PlayCode::HandNotEnded => {
-                "RULES.md §1.6: a hand ends with a win or a draw game"
+                "docs/rules/tiles-and-play.md#draw-game: a hand ends with a win or a draw game"
             }
-            PlayCode::DiscardNotHeld => "RULES.md §1.2: a seat discards a tile it holds",
+            PlayCode::DiscardNotHeld => {
+                "docs/rules/tiles-and-play.md#hand-size: a seat discards a tile it holds"
+            }
             PlayCode::FlowerNotHeld | PlayCode::FlowerNotShown => {
-                "RULES.md §1.5: a drawn flower is shown and replaced (补花)"
+                "docs/rules/tiles-and-play.md#flowers: a drawn flower is shown and replaced (补花)"
             }
             PlayCode::ChowNotFromLeft => {
-                "RULES.md §1.4 (R98 §5-17, §7-5), §5.1 #2: chow only from the left (错吃: 停和)"
+                "docs/rules/tiles-and-play.md#claims (R98 §5-17, §7-5, §14-2): chow only from the left (错吃: 停和)"
             }
-            PlayCode::ChowInvalid => "RULES.md §1.3: a chow is three consecutive tiles of one suit",
+            PlayCode::ChowInvalid => {
+                "docs/rules/winning-shapes.md#standard-shape: a chow is three consecutive tiles of one suit"
+            }
             PlayCode::ChowWithoutTiles | PlayCode::PungWithoutPair | PlayCode::KongWithoutTiles => {
-                "RULES.md §1.4, §5.1 #3 (R98 §14-3): a call needs the tiles it shows (空吃/空碰/空杠)"
+                "docs/rules/tiles-and-play.md#claims, docs/rules/penalties.md#repeated-offences (R98 §14-3): a call needs the tiles it shows (空吃/空碰/空杠)"
             }
             PlayCode::AddedKongWithoutPung => {
-                "RULES.md §1.4 (R98 §7-7): a promoted kong adds the fourth tile to the seat's own melded pung"
+                "docs/rules/tiles-and-play.md#kongs (R98 §7-7): a promoted kong adds the fourth tile to the seat's own melded pung"
             }
             PlayCode::AddedKongNotDrawn => {
-                "RULES.md §1.4 (R98 §7-7), switch `added_kong_tile`: the promoted kong adds the tile just drawn"
+                "docs/rules/tiles-and-play.md#kongs (R98 §7-7), switch `added_kong_tile`: the promoted kong adds the tile just drawn"
             }
             PlayCode::KongAfterClaim => {
-                "RULES.md §1.4 (R98 §7-7): after a chow or pung, discard; no kong before the next draw"
+                "docs/rules/tiles-and-play.md#kongs (R98 §7-7): after a chow or pung, discard; no kong before the next draw"
             }
-            PlayCode::KongOnEmptyWall => "RULES.md §3.7: no kong once the last tile is drawn",
+            PlayCode::KongOnEmptyWall => {
+                "docs/rules/tiles-and-play.md#last-tile: no kong once the last tile is drawn"
+            }
             PlayCode::ClaimOnLastDiscard => {
-                "RULES.md §3.7, switch `last_discard_claims`: on the last discard only a win may be claimed"
+                "docs/rules/tiles-and-play.md#last-tile, switch `last_discard_claims`: on the last discard only a win may be claimed"
             }
             PlayCode::ClaimNotPending => {
-                "RULES.md §1.4, §3.7: claims are made on another seat's discard or added kong"
+                "docs/rules/tiles-and-play.md#claims: claims are made on another seat's discard or added kong"
             }
             PlayCode::ClaimPriority | PlayCode::OverriddenClaimInvalid => {
-                "RULES.md §1.4 (R98 §7-6, §8-3), switch `multiple_winners`: 和 > 碰/杠 > 吃; among wins the first counter-clockwise from the discarder (截和)"
+                "docs/rules/tiles-and-play.md#claims-priority (R98 §7-6, §8-3), switch `multiple_winners`: 和 > 碰/杠 > 吃; among wins the first counter-clockwise from the discarder (截和)"
             }
             PlayCode::FalseWin => {
-                "RULES.md §1.3, §3.10, §5.1 #6 (R98 §14-6): a win is a winning shape of at least the minimum fan; a false one costs the right to win and points"
+                "docs/rules/scoring-and-payments.md#minimum-and-flowers, docs/rules/penalties.md#false-declarations (R98 §14-6): a win is a winning shape of at least the minimum fan; a false one costs the right to win and points"
             }
             PlayCode::WinTileMismatch => {
-                "RULES.md §3.7: a self-drawn win is on the tile just drawn"
+                "docs/rules/tiles-and-play.md#declaring-a-win: a self-drawn win is on the tile just drawn"
             }
             PlayCode::WinnerBarred => {
-                "RULES.md §5.1 (R98 §13, §14-2, §14-6): a seat that lost its right to win (停和) plays on only"
+                "docs/rules/tiles-and-play.md#declaring-a-win, docs/rules/penalties.md#sanctions (R98 §13, §14-2, §14-6): a seat that lost its right to win (停和) plays on only"
             }
             PlayCode::FanMismatch | PlayCode::ScoreMismatch | PlayCode::CircumstancesMismatch => {
-                "RULES.md §2–§4: the score and payments of the win the log shows"
+                "docs/rules/fans.md#counting-principles, docs/rules/scoring-and-payments.md#payments: the score and payments of the win the log shows"
             }
         }
     }
@@ -327,12 +335,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn codes_are_distinct_and_cite_a_rule() {
+    fn codes_are_distinct_and_cite_a_section_of_the_rules_reference() {
         let mut seen = std::collections::HashSet::new();
         for code in PlayCode::ALL {
             assert!(seen.insert(code.as_str()), "{code} twice");
             assert!(
-                code.rule().starts_with("RULES.md §"),
+                code.rule().starts_with("docs/rules/") && code.rule().contains(".md#"),
                 "{code}: {}",
                 code.rule()
             );

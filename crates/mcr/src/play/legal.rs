@@ -1,4 +1,4 @@
-//! What a seat may do now (RULES.md §1.4–§1.6, §3.7): from its own view of the table — its
+//! What a seat may do now (docs/rules/tiles-and-play.md): from its own view of the table — its
 //! tiles, what is in sight, the wall and what it is asked — every legal action, each win
 //! with its full score.
 //!
@@ -92,7 +92,7 @@ pub struct LegalAction {
 pub struct CallAnalysis {
     /// The hand after the claim: the melds with the new one, the concealed tiles left.
     pub hand: HandInput,
-    /// Its analysis (RULES.md §1.3, the fans of each wait as [`crate::analysis`] scores them).
+    /// Its analysis (docs/rules/winning-shapes.md#waits, the fans of each wait as [`crate::analysis`] scores them).
     pub analysis: Analysis,
 }
 

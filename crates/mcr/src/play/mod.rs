@@ -1,4 +1,4 @@
-//! The procedure of play (行牌, RULES.md §1.4–§1.6, §3.7, §5): a hand in play and its
+//! The procedure of play (行牌, docs/rules/tiles-and-play.md, docs/rules/penalties.md): a hand in play and its
 //! transition, and whole hands replayed from their records.
 //!
 //! - [`record`]: what a record holds (the deal, the events, the wall, its own statements);

@@ -117,7 +117,7 @@ impl Action {
         }
     }
 
-    /// The claim's rank in priority (RULES.md §1.4: 和 > 碰/杠 > 吃); 0 for other actions.
+    /// The claim's rank in priority (docs/rules/tiles-and-play.md#claims-priority: 和 > 碰/杠 > 吃); 0 for other actions.
     pub const fn claim_rank(self) -> u8 {
         match self {
             Action::Win(_) => 3,
@@ -175,7 +175,7 @@ pub struct Stated {
     pub circumstances: Option<Circumstances>,
 }
 
-/// The circumstances of a win, as the log shows them (RULES.md §3.7).
+/// The circumstances of a win, as the log shows them (docs/rules/fans.md#win-events).
 #[allow(clippy::struct_excessive_bools)] // each flag is one circumstance of the rulebook
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Circumstances {

@@ -707,7 +707,7 @@ impl PlayState {
     }
 
     /// The claims shown as overridden by `event`'s: each must be one that could be made on
-    /// `tile`, and none may rank above it (RULES.md §1.4).
+    /// `tile`, and none may rank above it (docs/rules/tiles-and-play.md#claims-priority).
     fn check_overridden(
         &self,
         event: &Event,

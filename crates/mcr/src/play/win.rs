@@ -1,5 +1,5 @@
 //! A declaration of 和 in play, judged: the circumstances the log shows, the hand, its score
-//! and, for a false one, the ruling (RULES.md §3.7, §5.1 #6).
+//! and, for a false one, the ruling (docs/rules/fans.md#win-events, docs/rules/penalties.md#false-declarations).
 
 use crate::adjudication::WinVerdict;
 use crate::declaration::WinSource;
@@ -207,7 +207,7 @@ fn scored(parts: &WinParts<'_>, rules: &Ruleset) -> Scored {
     }
 }
 
-/// The circumstances of `seat`'s win on `tile` from `source` now (RULES.md §3.7), read from
+/// The circumstances of `seat`'s win on `tile` from `source` now (docs/rules/fans.md#win-events), read from
 /// the wall and `in_sight`, the copies of the tile in sight (discards, claimed tiles and
 /// exposed melds of every seat, the tile being added to a kong; never concealed kongs): the
 /// last-copy test counts them without the winning tile itself. `kind` is how a self-drawn

@@ -231,7 +231,7 @@ pub fn outcome_name(outcome: Outcome) -> &'static str {
 }
 
 /// How the corpus's calculator reports a hand with one declared meld: it counts the knitted
-/// straight (组合龙 beside a declared meld, RULES.md case E16) in the distance, but leaves
+/// straight (组合龙 beside a declared meld, docs/rules/examples.md#e16) in the distance, but leaves
 /// that shape out of `shapes`, and so out of the useful tiles and the waits.
 /// `omit_knitted_straight` reports the engine's analysis the same way; without it, as the
 /// engine gives it.

@@ -13,7 +13,7 @@
 //! | 14 − 3·melds (after drawing) | complete | one exchange from complete | two | k + 1 |
 //! | 13 − 3·melds (waiting) | — | ready (听牌) | one exchange from ready | k exchanges |
 //!
-//! The shapes are those of RULES.md §1.3: four sets and a pair (with the declared melds as
+//! The shapes are those of docs/rules/winning-shapes.md: four sets and a pair (with the declared melds as
 //! sets); with no declared meld also seven pairs (four of a kind counts as two pairs),
 //! thirteen orphans and honours-and-knitted (全不靠); with at most one declared meld the
 //! knitted straight (组合龙) with one more set and a pair.

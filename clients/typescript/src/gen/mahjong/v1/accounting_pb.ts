@@ -1278,7 +1278,7 @@ export const WinSourceSchema: GenEnum<WinSource> = /*@__PURE__*/
   enumDesc(file_mahjong_v1_accounting, 2);
 
 /**
- * An infraction of the penalty catalogue (RULES.md §5.1; §14 of the 1998 rules).
+ * An infraction of the penalty catalogue (docs/rules/penalties.md#catalogue; §14 of the 1998 rules).
  *
  * @generated from enum mahjong.v1.Infraction
  */
@@ -1458,7 +1458,7 @@ export const InfractionSchema: GenEnum<Infraction> = /*@__PURE__*/
   enumDesc(file_mahjong_v1_accounting, 3);
 
 /**
- * A false declaration of 和 (RULES.md §5.1 row 6).
+ * A false declaration of 和 (docs/rules/penalties.md#false-declarations).
  *
  * @generated from enum mahjong.v1.FalseDeclaration
  */

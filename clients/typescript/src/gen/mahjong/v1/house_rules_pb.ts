@@ -651,7 +651,7 @@ export const WallSchema: GenEnum<Wall> = /*@__PURE__*/
   enumDesc(file_mahjong_v1_house_rules, 3);
 
 /**
- * What may be claimed on the last discard (RULES.md §3.7).
+ * What may be claimed on the last discard (docs/rules/tiles-and-play.md#last-tile).
  *
  * @generated from enum mahjong.v1.LastDiscardClaims
  */

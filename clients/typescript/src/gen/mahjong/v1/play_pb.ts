@@ -327,7 +327,7 @@ export const StatedResultSchema: GenMessage<StatedResult> = /*@__PURE__*/
   messageDesc(file_mahjong_v1_play, 6);
 
 /**
- * The circumstances of a win as the log shows them (RULES.md §3.7).
+ * The circumstances of a win as the log shows them (docs/rules/fans.md#win-events).
  *
  * @generated from message mahjong.v1.Circumstances
  */
