@@ -20,13 +20,17 @@
 #     /metrics, the whole public corpus (scripts/crosscheck.py), `podman stop -t <grace>` with
 #     NOT_SERVING while draining, the calls in flight answered and exit 0 in time, and a rolling
 #     replacement of two containers under a round-robin load (.ci/image-client.py): 0 failed calls.
-# Removes its containers and every image but localhost/mahjong-referee:ci on exit, on failure
-# too; it creates no network (host network only). A failure names the check and prints the
+# Removes its containers and the images it made (all but localhost/mahjong-referee:ci) on exit,
+# on failure too; it creates no network (host network only). A failure names the check and prints the
 # containers' logs. Exits non-zero on the first failing check. Podman writes "unable to get
 # systemd connection" lines without systemd: only exit codes count.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 STARTED=$SECONDS
+# One run at a time on a machine: the container names, their label and podman's store are shared.
+# (Long-lived children, the containers' conmon, are started without fd 9: `9>&-`.)
+exec 9> "${TMPDIR:-/tmp}/mahjong-referee-image.lock"
+flock --wait 900 9 || { echo "image: FAILED: another .ci/image.sh still runs after 15 min" >&2; exit 1; }
 
 IMAGE=localhost/mahjong-referee:ci
 BASE_IMAGE=localhost/mahjong-referee-base:ci
@@ -131,15 +135,15 @@ epoch=$(git log -1 --format=%ct 2>/dev/null || echo 0)
 SOURCE_DATE_EPOCH=$epoch eval "$sbom_cmd"
 # It writes <package>.cdx.json beside each manifest of the workspace; the image takes the root's.
 mv mahjong-referee.cdx.json "$SBOM"
-find . -path ./target -prune -o -name '*.cdx.json' -print0 | xargs -0 rm -f
+find crates -name '*.cdx.json' -delete
 sbom_components=$(python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(len(d["components"]))' "$SBOM")
 [[ $sbom_components -gt 50 ]] || die "SBOM: only $sbom_components components in $SBOM"
 echo "$SBOM: CycloneDX, $sbom_components components"
 
 # --- the offline base -----------------------------------------------------------------------------
 section "offline runtime base (distroless/static equivalent) as $BASE_IMAGE"
-rootfs=$WORK/base
-rm -rf "$rootfs"
+rootfs=$WORK/base/rootfs
+rm -rf "$WORK/base"
 mkdir -p "$rootfs/etc/ssl/certs" "$rootfs/home/nonroot" "$rootfs/tmp"
 printf '%s\n' 'root:x:0:0:root:/root:/sbin/nologin' 'nobody:x:65534:65534:nobody:/nonexistent:/sbin/nologin' \
   'nonroot:x:65532:65532:nonroot:/home/nonroot:/sbin/nologin' > "$rootfs/etc/passwd"
@@ -157,14 +161,21 @@ chmod 0644 "$rootfs/etc/passwd" "$rootfs/etc/group" "$rootfs/etc/ssl/certs/ca-ce
 chmod 1777 "$rootfs/tmp"
 chmod 0700 "$rootfs/home/nonroot"
 chown 65532:65532 "$rootfs/home/nonroot"
-tar -C "$rootfs" --sort=name --numeric-owner --mtime="@$epoch" -cf "$WORK/base.tar" .
+# One layer, from a tar of fixed order, owners and times.
+mkdir -p "$WORK/base/context"
+tar -C "$rootfs" --sort=name --numeric-owner --mtime="@$epoch" -cf "$WORK/base/context/rootfs.tar" .
 versions="ca-certificates=$(dpkg-query -W -f '${Version}' ca-certificates),tzdata=$(dpkg-query -W -f '${Version}' tzdata)"
-podman import --quiet \
-  --change 'USER 65532:65532' --change 'WORKDIR /home/nonroot' \
-  --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-  --change 'ENV SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt' \
-  --change "LABEL io.mahjong-referee.base.debian-packages=$versions" \
-  "$WORK/base.tar" "$BASE_IMAGE" >/dev/null
+cat > "$WORK/base/context/Containerfile" <<EOF
+FROM scratch
+ADD rootfs.tar /
+USER 65532:65532
+WORKDIR /home/nonroot
+ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \\
+    SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt
+LABEL io.mahjong-referee.base.debian-packages="$versions"
+EOF
+podman build --quiet --format docker --timestamp "$epoch" --tag "$BASE_IMAGE" "$WORK/base/context" >/dev/null \
+  || die "podman build of the base failed"
 echo "$BASE_IMAGE: $certs CA certificates, $(find "$rootfs/usr/share/zoneinfo" -type f | wc -l) zoneinfo files ($versions)," \
   "$(podman image inspect --format '{{.Size}}' "$BASE_IMAGE") bytes"
 
@@ -190,8 +201,8 @@ echo "built $IMAGE in $((SECONDS - build_started)) s"
 # --- the image ------------------------------------------------------------------------------------
 section "the image: config, files, size, archive"
 inspect() { podman image inspect --format "$1" "$IMAGE"; }
-expect() { # expect NAME ACTUAL WANTED
-  [[ $2 == "$3" ]] || die "image config: $1 is '$2', expected '$3'"
+expect() { # expect WHAT ACTUAL WANTED
+  [[ $2 == "$3" ]] || die "$1 is '$2', expected '$3'"
   ok "$1: $2"
 }
 expect "user" "$(inspect '{{.Config.User}}')" "65532:65532"
@@ -299,7 +310,7 @@ run_pod() {
     --memory "${memory_mib}m" --memory-swap "${memory_mib}m" --pids-limit "$PIDS_LIMIT" \
     "${chart_env[@]}" \
     --env "MAHJONG_LISTEN_ADDR=127.0.0.1:$2" --env "MAHJONG_METRICS_ADDR=127.0.0.1:$3" \
-    "$IMAGE" serve >/dev/null 2> "$WORK/run-$1.err" || { cat "$WORK/run-$1.err"; die "podman run $1 failed"; }
+    "$IMAGE" serve 9>&- >/dev/null 2> "$WORK/run-$1.err" || { cat "$WORK/run-$1.err"; die "podman run $1 failed"; }
 }
 state() { podman inspect --format "$2" "$1"; }
 serving() { "$BINARY" healthcheck --addr "http://127.0.0.1:$1" --timeout-ms 1000 >/dev/null 2>&1; }
@@ -367,7 +378,7 @@ start_client() { # start_client NAME PORT...
   local args=(--ready-file "$WORK/$name.ready" --stop-file "$WORK/$name.stop" --out "$WORK/pyclient-$name")
   for port in "$@"; do args+=(--backend "127.0.0.1:$port"); done
   rm -f "$WORK/$name.ready" "$WORK/$name.stop"
-  "$PY" .ci/image-client.py "${args[@]}" > "$WORK/$name.json" 2> "$WORK/$name.err" &
+  "$PY" .ci/image-client.py "${args[@]}" 9>&- > "$WORK/$name.json" 2> "$WORK/$name.err" &
   CLIENT_PID=$!
   local started=$SECONDS
   until [[ -f $WORK/$name.ready ]]; do
