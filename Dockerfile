@@ -6,11 +6,18 @@
 #   docker run --rm -p 50051:50051 -p 9464:9464 mahjong-referee:0.1.0
 #
 # The release build below is the exact command .ci/packaging.sh runs (and checks is written here),
-# so CI exercises the image's build without a Docker engine. The protos are compiled by build.rs
-# with protox (pure Rust): no protoc is installed in any stage.
+# and the SBOM stage the exact `cargo cyclonedx` command of .ci/image.sh. The protos are compiled
+# by build.rs with protox (pure Rust): no protoc is installed in any stage.
+#
+# CI cannot pull base images, so .ci/image.sh builds the runtime stage with podman from this file
+# without the builder stages: RUNTIME_BASE is a base it assembles offline, and the binary and
+# SBOM it built come in as the build contexts `builder` and `sbom` (docs/kubernetes.md).
 
 ARG RUST_VERSION=1.95.0
 ARG CARGO_CHEF_VERSION=0.1.78
+ARG CARGO_CYCLONEDX_VERSION=0.5.9
+# The runtime base: distroless/static (CA certificates, tzdata, /etc/passwd with 65532 nonroot).
+ARG RUNTIME_BASE=gcr.io/distroless/static-debian12:nonroot
 
 # --- toolchain + cargo-chef ----------------------------------------------------------------------
 FROM rust:${RUST_VERSION}-slim-bookworm AS chef
@@ -31,9 +38,17 @@ RUN RUSTFLAGS='-C target-feature=+crt-static' cargo chef cook --release --locked
 COPY . .
 RUN RUSTFLAGS='-C target-feature=+crt-static' cargo build --release --locked --target x86_64-unknown-linux-gnu --bin mahjong-referee
 
-# --- runtime: no shell, no package manager, CA certificates and /etc/passwd only ----------------
-FROM gcr.io/distroless/static-debian12:nonroot
+# --- SBOM: CycloneDX of the crates the binary is built from (Cargo.lock, no build) ---------------
+FROM chef AS sbom
+ARG CARGO_CYCLONEDX_VERSION
+RUN cargo install cargo-cyclonedx --version "${CARGO_CYCLONEDX_VERSION}" --locked
+COPY . .
+RUN cargo cyclonedx --format json --spec-version 1.5 --target x86_64-unknown-linux-gnu --no-build-deps
 
+# --- runtime: no shell, no package manager, CA certificates and /etc/passwd only ----------------
+FROM ${RUNTIME_BASE}
+
+ARG RUNTIME_BASE
 ARG VERSION=0.1.0
 ARG REVISION=unknown
 ARG CREATED=unknown
@@ -44,10 +59,12 @@ LABEL org.opencontainers.image.title="mahjong-referee" \
       org.opencontainers.image.created="${CREATED}" \
       org.opencontainers.image.licenses="MIT OR Apache-2.0" \
       org.opencontainers.image.source="https://example.invalid/mahjong-referee" \
-      org.opencontainers.image.base.name="gcr.io/distroless/static-debian12:nonroot"
+      org.opencontainers.image.base.name="${RUNTIME_BASE}" \
+      io.mahjong-referee.sbom="/usr/share/doc/mahjong-referee/sbom.cdx.json"
 
 COPY --from=builder --chown=0:0 --chmod=0555 \
      /src/target/x86_64-unknown-linux-gnu/release/mahjong-referee /usr/local/bin/mahjong-referee
+COPY --from=sbom --chown=0:0 --chmod=0444 /src/mahjong-referee.cdx.json /usr/share/doc/mahjong-referee/sbom.cdx.json
 
 # 65532 is distroless's "nonroot"; numeric so that Kubernetes' runAsNonRoot can check it.
 USER 65532:65532

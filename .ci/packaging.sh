@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Packaging and deployment checks (issue #5), offline apart from PyPI and crates.io:
 #   - the PyPI tools in .ci/requirements-packaging.txt, in a Python >= 3.12 venv (.venv-packaging);
-#   - hadolint and the runtime contract (distroless, numeric USER, ports, HEALTHCHECK) of the
-#     Dockerfile; yamllint on the chart's YAML;
+#   - hadolint and the runtime contract (distroless by default, numeric USER, ports, HEALTHCHECK,
+#     the stages .ci/image.sh replaces by build contexts) of the Dockerfile; yamllint on the chart;
 #   - the Helm chart: helm lint --strict, render with the default values and with every option on
 #     (helm/mahjong-referee/ci/all-on.values.yaml), validate every manifest against the Kubernetes
 #     schemas (strict), check the Deployment against the server's runtime contract, a client-side
@@ -10,6 +10,7 @@
 #   - the static release build the Dockerfile runs (the same command), its linking and its size,
 #     then the binary run as the image runs it (empty read-only root, uid 65532): health SERVING,
 #     /healthz and /metrics, NOT_SERVING while draining after SIGTERM, a clean exit in time.
+# The image itself is built from the Dockerfile and run as the chart runs it by .ci/image.sh.
 # Exits non-zero on the first failing section. Env: PACKAGING_PYTHON (interpreter to use),
 # PACKAGING_SKIP_BUILD=1 (skip the release build, for quick local runs only).
 set -euo pipefail
@@ -76,7 +77,16 @@ if grep -Eq '^RUN .*(protobuf-compiler|protoc)' Dockerfile; then
   die "the Dockerfile installs or runs protoc; build.rs compiles the protos with protox"
 fi
 echo "  ok   no protoc (build.rs uses protox)"
-want '^FROM gcr\.io/distroless/static-debian12(:[a-z0-9.-]+)?(@sha256:[0-9a-f]{64})?$' "runtime is distroless/static (no shell)"
+want '^ARG RUNTIME_BASE=gcr\.io/distroless/static-debian12(:[a-z0-9.-]+)?(@sha256:[0-9a-f]{64})?$' "runtime base defaults to distroless/static (no shell)"
+[[ "$(grep '^FROM ' Dockerfile | tail -n 1)" == 'FROM ${RUNTIME_BASE}' ]] || die "Dockerfile: the last stage is not 'FROM \${RUNTIME_BASE}'"
+echo "  ok   the runtime stage is FROM \${RUNTIME_BASE} (.ci/image.sh passes its offline base)"
+# Continued lines joined: the binary's COPY spans two.
+sed -e ':a' -e '/\\$/N; s/\\\n[[:space:]]*//; ta' Dockerfile \
+  | grep -Eq '^COPY --from=builder .*/src/target/x86_64-unknown-linux-gnu/release/mahjong-referee /usr/local/bin/mahjong-referee$' \
+  || die "Dockerfile: the binary does not come from the stage builder"
+echo "  ok   the binary comes from the stage (or build context) builder"
+want '^RUN cargo cyclonedx --format json .*--target x86_64-unknown-linux-gnu' "the sbom stage runs cargo cyclonedx for the image's target"
+want '^COPY --from=sbom .* /src/mahjong-referee\.cdx\.json /usr/share/doc/mahjong-referee/sbom\.cdx\.json$' "the SBOM comes from the stage (or build context) sbom"
 want '^USER [1-9][0-9]*:[1-9][0-9]*$' "numeric non-root USER"
 want '^EXPOSE 50051/tcp 9464/tcp$' "exposes gRPC 50051 and metrics 9464"
 want 'CMD \["/usr/local/bin/mahjong-referee", "healthcheck"' "HEALTHCHECK runs mahjong-referee healthcheck"
