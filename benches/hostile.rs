@@ -277,7 +277,10 @@ fn main() -> ExitCode {
             met.push(("memory within the pod sizing", stalled(&plan).await));
         }
         if plan.runs("flood") {
-            met.push(("replay flood within 2× the analysis flood", floods(&plan).await));
+            met.push((
+                "replay flood within 2× the analysis flood",
+                floods(&plan).await,
+            ));
         }
         if plan.runs("hog") {
             met.push(("normal client unharmed beside the hog", hogged(&plan).await));
