@@ -582,9 +582,7 @@ pub fn next_lines(next: &NextActions) -> Vec<String> {
     let mut lines = Vec::new();
     for decision in &next.decisions {
         for legal in &decision.actions {
-            let mut line = String::new();
-            write_action(&mut line, decision.seat, legal.action);
-            lines.push(line);
+            lines.push(action_line(decision.seat, legal.action));
         }
     }
     match next.then {
@@ -596,6 +594,13 @@ pub fn next_lines(next: &NextActions) -> Vec<String> {
         None => {}
     }
     lines
+}
+
+/// One event as its line writes it, without `Ignore` clauses (`Player 2 Chi T5`).
+pub fn action_line(seat: Seat, action: Action) -> String {
+    let mut line = String::new();
+    write_action(&mut line, seat, action);
+    line
 }
 
 fn write_action(out: &mut String, seat: Seat, action: Action) {
