@@ -8,7 +8,8 @@ use std::collections::BTreeSet;
 
 use mcr::Ruleset;
 use mcr::play::botzone::{next_lines, read_match, read_matches};
-use mcr::play::{NextOptions, NextPhase, next_actions};
+use mcr::play::{Consequence, Event, NextOptions, NextPhase, PlayCode, Stated, Then, next_actions};
+use mcr::ruleset::{AddedKongTile, WallRule};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -91,5 +92,69 @@ fn every_line_offered_is_taken_by_the_replay() {
                 after.violations()
             );
         }
+    }
+}
+
+/// Under each wall, matches of the public replay corpus cut after every fifth event: every
+/// action offered, appended, is taken without a new finding; the draw game offered ends the
+/// hand without one; a hand goes on exactly while no finding has stopped it.
+#[test]
+fn under_every_wall_what_is_offered_is_taken() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/");
+    let text = std::fs::read_to_string(format!("{dir}replay-public.txt")).expect("corpus");
+    let matches = read_matches(&text);
+    for wall in [WallRule::Shared136, WallRule::Shared144, WallRule::Botzone] {
+        let mut rules = Ruleset::MIL;
+        rules.play.wall = wall;
+        rules.play.added_kong_tile = match wall {
+            WallRule::Botzone => AddedKongTile::AnyHeld,
+            WallRule::Shared136 | WallRule::Shared144 => AddedKongTile::JustDrawn,
+        };
+        let mut offered = 0;
+        for (_, read) in matches.iter().step_by(5) {
+            let m = read.as_ref().unwrap();
+            let mut record = m.record.clone();
+            record.stated = Stated::default();
+            record.draw_game = false;
+            let events = std::mem::take(&mut record.events);
+            for cut in (0..=events.len()).step_by(5) {
+                record.events = events[..cut].to_vec();
+                let next = next_actions(&record, &rules, &NextOptions::default()).unwrap();
+                let stops = next
+                    .violations()
+                    .iter()
+                    .any(|v| v.consequence() == Consequence::Stops);
+                assert!(!stops || next.phase == NextPhase::Over, "{}", m.id);
+                assert!(
+                    next.violations()
+                        .iter()
+                        .all(|v| v.code != PlayCode::HandNotEnded)
+                );
+                for decision in &next.decisions {
+                    for legal in &decision.actions {
+                        let mut longer = record.clone();
+                        longer.events.push(Event::new(decision.seat, legal.action));
+                        let after = next_actions(&longer, &rules, &NextOptions::default()).unwrap();
+                        assert_eq!(
+                            after.violations(),
+                            next.violations(),
+                            "{} cut at {cut} under {wall:?}: {:?} by {}",
+                            m.id,
+                            legal.action,
+                            decision.seat
+                        );
+                        offered += 1;
+                    }
+                }
+                if next.then == Some(Then::DrawGame) {
+                    let mut ended = record.clone();
+                    ended.draw_game = true;
+                    let after = next_actions(&ended, &rules, &NextOptions::default()).unwrap();
+                    assert_eq!(after.violations(), next.violations(), "{}", m.id);
+                    assert_eq!(after.phase, NextPhase::Over);
+                }
+            }
+        }
+        assert!(offered > 1000, "{wall:?}: {offered}");
     }
 }
