@@ -76,9 +76,7 @@ fn check(record: &Record, rules: &Ruleset, options: &NextOptions) {
     for decision in &next.decisions {
         for legal in &decision.actions {
             let mut longer = record.clone();
-            longer
-                .events
-                .push(Event::new(decision.seat, legal.action));
+            longer.events.push(Event::new(decision.seat, legal.action));
             let after = next_actions(&longer, rules, options).expect("the seed applied before");
             assert_eq!(
                 after.violations(),
@@ -99,7 +97,11 @@ fn check(record: &Record, rules: &Ruleset, options: &NextOptions) {
             let mut longer = record.clone();
             longer.events.push(Event::new(seat, Action::Draw(tile)));
             let after = next_actions(&longer, rules, options).expect("the seed applied before");
-            assert_eq!(after.violations(), next.violations(), "the draw of {tile:?}");
+            assert_eq!(
+                after.violations(),
+                next.violations(),
+                "the draw of {tile:?}"
+            );
         }
         Some(Then::DrawGame) => {
             let mut ended = record.clone();
