@@ -142,10 +142,13 @@ pub fn next_actions(
             claims(&state, seat, rules, options),
             Some(draw_or_end(&state, seat.next(), DrawKind::Normal)),
         ),
+        // The kong was allowed only with a replacement left (`Wall::kong_from_hand_allowed`):
+        // its draw is always there.
         Phase::AddingKong { seat, .. } => (
             NextPhase::Claim,
             claims(&state, seat, rules, options),
-            Some(draw_or_end(&state, seat, DrawKind::AfterKong)),
+            Some(draw_or_end(&state, seat, DrawKind::AfterKong))
+                .filter(|then| matches!(then, Then::Draw(_))),
         ),
         Phase::Over(_) => (NextPhase::Over, Vec::new(), None),
     };
