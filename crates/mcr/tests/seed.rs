@@ -179,6 +179,40 @@ fn a_dealt_hand_replays_with_its_seed_and_forgeries_are_found_at_their_line() {
             (4, PlayCode::DealNotFromSeed)
         ]
     );
+    // A forgery that also makes a fifth copy, or a fourteenth tile: still that finding alone.
+    let copies = |t: Tile| -> usize {
+        lines[2..6]
+            .iter()
+            .map(|line| line.split(' ').filter(|w| *w == t.code()).count())
+            .sum()
+    };
+    let most = Tile::ALL.into_iter().max_by_key(|&t| copies(t)).unwrap();
+    let mut missing = 5 - copies(most);
+    let east_words: Vec<String> = lines[2]
+        .split(' ')
+        .enumerate()
+        .map(|(i, w)| {
+            if i >= 3 && missing > 0 && w != most.code() {
+                missing -= 1;
+                most.code()
+            } else {
+                w.to_owned()
+            }
+        })
+        .collect();
+    let mut forged = lines.clone();
+    forged[2] = east_words.join(" ");
+    assert_eq!(codes_at(&forged, &seed), [(3, PlayCode::DealNotFromSeed)]);
+    let unseeded: Vec<&str> = forged.iter().map(String::as_str).collect();
+    let plain = replay(
+        &read_match(&unseeded).unwrap().record,
+        &Ruleset::MIL,
+        ReplayOptions::default(),
+    );
+    assert_eq!(plain.violations[0].code, PlayCode::TileCopiesExceeded);
+    let mut forged = lines.clone();
+    forged[5].push_str(" W1");
+    assert_eq!(codes_at(&forged, &seed), [(6, PlayCode::DealNotFromSeed)]);
     // The same deal read in another order is the same deal.
     let mut reordered = lines.clone();
     let mut words: Vec<&str> = lines[2].split(' ').collect();

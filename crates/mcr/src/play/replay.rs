@@ -129,8 +129,9 @@ pub fn replay_seeded(
 }
 
 /// The state after the record's deal, with its wall, or the seed's when one is given:
-/// `Err` inside for a deal that cannot be played or is not the seed's (every finding of the
-/// deal), `Err` outside for a seed that cannot apply to the record (at `seed`).
+/// `Err` inside for a deal that cannot be played (every finding of the deal) or, with a seed,
+/// is not the seed's (one [`PlayCode::DealNotFromSeed`] per differing seat, and nothing
+/// else); `Err` outside for a seed that cannot apply to the record (at `seed`).
 pub fn deal_record(
     record: &Record,
     rules: &Ruleset,
@@ -172,13 +173,17 @@ pub fn deal_record(
             "the record's wall is not the wall the seed deals".to_owned(),
         ));
     }
-    let mut found =
-        match PlayState::deal(rules.play, record.prevalent_wind, &record.deal, Some(wall)) {
-            Ok(state) => return Ok(not_from_seed(record, &seeded).map_or(Ok(state), Err)),
-            Err(violations) => violations,
-        };
-    found.extend(not_from_seed(record, &seeded).unwrap_or_default());
-    Ok(Err(found))
+    // The seed's deal is always playable: a deal that differs from it is that finding
+    // alone, whatever else is wrong with it (a fifth copy, a fourteenth tile).
+    if let Some(found) = not_from_seed(record, &seeded) {
+        return Ok(Err(found));
+    }
+    Ok(PlayState::deal(
+        rules.play,
+        record.prevalent_wind,
+        &record.deal,
+        Some(wall),
+    ))
 }
 
 /// One [`PlayCode::DealNotFromSeed`] per seat dealt other tiles than the seed deals it.
