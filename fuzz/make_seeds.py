@@ -166,3 +166,15 @@ south = (vint(1, 2) + packed(3, [1, 1, 11, 12, 13, 14, 15, 16, 25, 26, 27, 23, 2
 write("replay", "actions", b"\x02" + ld(1, south) + vint(2, 2) + vint(4, 1))
 claim = lambda seat, action, view=b"": vint(1, seat) + vint(2, action) + vint(3, 1) + (ld(4, view) if view else b"")
 write("replay", "claims", b"\x03" + ld(1, vint(1, 1) + vint(2, 1)) + ld(3, claim(2, 5, south)) + ld(3, claim(4, 9)) + ld(3, claim(3, 9)))
+
+# next: hands of the public next-line corpus cut at random. The first byte chooses the wall
+# (0 shared, 1 shared-144, 2 Botzone's; +0x80 a seed from the text's first 32 bytes), the
+# second where each record is cut (a fraction of its events, 255 the whole).
+with open("../tests/data/next-public.txt", encoding="utf-8") as f:
+    cuts = f.read().strip().split("\n\n")
+picked = [cuts[0], next(b for b in cuts if " BuGang " in b)]
+picked += [next(b for b in cuts if b.rstrip().endswith("Huang") and b not in picked)]
+for i, block in enumerate(picked):
+    write("next", f"{i:02}", b"\x00\xff" + (block + "\n").encode())
+write("next", "half", b"\x00\x80" + (picked[0] + "\n").encode())
+write("next", "botzone", b"\x02\xc0" + (picked[1] + "\n").encode())

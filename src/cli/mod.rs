@@ -14,7 +14,9 @@
 //! mahjong-referee actions ['<LegalActionsRequest JSON>' | @request.json] [--json]
 //! mahjong-referee rules [--ruleset …] [--overrides JSON] [--json]
 //! mahjong-referee rules --fans [--markdown]
-//! mahjong-referee replay FILE|- [--format botzone] [--ruleset …] [--wall shared|shared-144|botzone] [--json]
+//! mahjong-referee replay FILE|- [--format botzone] [--ruleset …] [--wall shared|shared-144|botzone] [--seed HEX] [--json]
+//! mahjong-referee next [--wall shared|shared-144|botzone] [--ruleset R] [--seed HEX] [--json] FILE|-
+//! mahjong-referee deal --seed HEX [--wind E|S|W|N] [--json]
 //! mahjong-referee settle|penalty|standings ['<request JSON>' | @request.json] [--json]
 //! mahjong-referee [serve] [--listen-addr HOST:PORT] …      (see crate::config)
 //! mahjong-referee healthcheck [--addr URL]    (default: the port of MAHJONG_LISTEN_ADDR on 127.0.0.1)
@@ -38,6 +40,8 @@ use crate::server::ServeError;
 pub mod accounting;
 pub mod actions;
 pub mod analyze;
+pub mod deal;
+pub mod next;
 pub mod parse;
 pub mod replay;
 pub mod rules;
@@ -76,6 +80,11 @@ pub enum Command {
     /// Referee whole hands from their records (Botzone's line format): every event judged,
     /// the win's circumstances, score and points.
     Replay(replay::ReplayArgs),
+    /// For hands in progress (Botzone's line format, cut anywhere after the deal): the phase
+    /// and every line that may legally come next.
+    Next(next::NextArgs),
+    /// The deal and the wall of a 32-byte seed, with its commitment SHA-256(seed).
+    Deal(deal::DealArgs),
     /// Serve the gRPC API (the default): every flag also reads a MAHJONG_* variable.
     Serve(Box<Config>),
     /// Exit 0 if a server reports SERVING on grpc.health.v1, 1 otherwise.
@@ -127,6 +136,13 @@ where
             &mut io::stdout().lock(),
             &mut io::stderr(),
         ),
+        Some(Command::Next(args)) => next::next_file(
+            &args,
+            &mut io::stdin().lock(),
+            &mut io::stdout().lock(),
+            &mut io::stderr(),
+        ),
+        Some(Command::Deal(args)) => deal::deal(&args, &mut io::stdout().lock()),
         Some(Command::Parse(args)) => {
             parse::parse_one(&args, &mut io::stdout().lock(), &mut io::stderr())
         }

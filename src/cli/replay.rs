@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use mcr::play::botzone::{BotzoneMatch, RecordError, read_matches};
-use mcr::play::{Replay, ReplayOptions, replay};
+use mcr::play::{PlayCode, PlayViolation, Replay, ReplayOptions, Seed, replay, replay_seeded};
 use mcr::ruleset::{AddedKongTile, WallRule};
 use mcr::{Ruleset, RulesetId, Seat};
 
@@ -53,18 +53,34 @@ pub struct ReplayArgs {
     /// The wall.
     #[arg(long, value_enum, default_value = "shared")]
     pub wall: WallArg,
+    /// The seed the hands were dealt from (64 hex digits, `mahjong-referee deal`): each deal
+    /// and draw is checked against it. One shared 136-tile wall only.
+    #[arg(long, value_name = "HEX", value_parser = parse_seed)]
+    pub seed: Option<Seed>,
     /// One JSON object per match per line instead of a readable account.
     #[arg(long)]
     pub json: bool,
 }
 
+/// A seed given on the command line: 64 hexadecimal digits.
+pub(crate) fn parse_seed(s: &str) -> Result<Seed, String> {
+    Seed::from_hex(s).map_err(|e| e.to_string())
+}
+
 /// The ruleset with the play switches `args` choose.
 fn ruleset(args: &ReplayArgs) -> Ruleset<'static> {
-    let id = args.ruleset.unwrap_or(match args.format {
-        RecordFormat::Botzone => RulesetId::Mil,
-    });
+    ruleset_for(
+        args.ruleset.unwrap_or(match args.format {
+            RecordFormat::Botzone => RulesetId::Mil,
+        }),
+        args.wall,
+    )
+}
+
+/// The ruleset `id` with the play switches of `wall`.
+pub(crate) fn ruleset_for(id: RulesetId, wall: WallArg) -> Ruleset<'static> {
     let mut rules = *Ruleset::get(id);
-    match args.wall {
+    match wall {
         WallArg::Shared => rules.play.wall = WallRule::Shared136,
         WallArg::Shared144 => rules.play.wall = WallRule::Shared144,
         WallArg::Botzone => {
@@ -82,26 +98,38 @@ pub fn replay_file(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> io::Result<ExitCode> {
-    let mut text = String::new();
-    let read = if args.file == "-" {
-        stdin.read_to_string(&mut text).map(|_| ())
-    } else {
-        std::fs::read_to_string(&args.file).map(|t| text = t)
-    };
-    if let Err(e) = read {
-        writeln!(
-            err,
-            "mahjong-referee replay: cannot read {}: {e}",
-            args.file
-        )?;
+    if let Some(problem) = seed_refused(args.seed.as_ref(), args.wall) {
+        writeln!(err, "mahjong-referee replay: {problem}")?;
         return Ok(ExitCode::from(EXIT_INVALID));
     }
+    let text = match read_input(&args.file, stdin) {
+        Ok(text) => text,
+        Err(e) => {
+            writeln!(
+                err,
+                "mahjong-referee replay: cannot read {}: {e}",
+                args.file
+            )?;
+            return Ok(ExitCode::from(EXIT_INVALID));
+        }
+    };
     let rules = ruleset(args);
     for (id, read) in read_matches(&text) {
         let line = match read {
             Ok(m) => {
-                let r = replay(&m.record, &rules, ReplayOptions::default());
-                if let Some(e) = deal_error(&m, &r) {
+                let r = match &args.seed {
+                    None => replay(&m.record, &rules, ReplayOptions::default()),
+                    Some(seed) => {
+                        match replay_seeded(&m.record, &rules, ReplayOptions::default(), seed) {
+                            Ok(r) => r,
+                            Err(v) => {
+                                writeln!(err, "mahjong-referee replay: {}: {}", v.path, v.message)?;
+                                return Ok(ExitCode::from(EXIT_INVALID));
+                            }
+                        }
+                    }
+                };
+                if let Some(e) = deal_error(&m, &r.violations) {
                     if args.json {
                         error_json(Some(&m.id), &e)
                     } else {
@@ -124,13 +152,39 @@ pub fn replay_file(
     Ok(ExitCode::SUCCESS)
 }
 
+/// The file's text, or standard input's for `-`.
+pub(crate) fn read_input(file: &str, stdin: &mut impl Read) -> io::Result<String> {
+    if file == "-" {
+        let mut text = String::new();
+        stdin.read_to_string(&mut text)?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(file)
+    }
+}
+
+/// Why `--seed` cannot be used with `wall`, if it cannot: a seed deals one shared wall of
+/// 136 tiles.
+pub(crate) fn seed_refused(seed: Option<&Seed>, wall: WallArg) -> Option<&'static str> {
+    seed?;
+    match wall {
+        WallArg::Shared => None,
+        WallArg::Shared144 => Some(
+            "--seed deals one shared wall of 136 tiles without flowers; it cannot be used with --wall shared-144",
+        ),
+        WallArg::Botzone => Some(
+            "--seed deals one shared wall of 136 tiles; it cannot be used with --wall botzone (Botzone's per-seat walls are not a shared wall)",
+        ),
+    }
+}
+
 /// A deal that cannot be played (a fifth copy, a seat dealt other than 13 tiles) makes the
-/// match unreadable, as text that is not the format does.
-fn deal_error(m: &BotzoneMatch, r: &Replay) -> Option<RecordError> {
-    let v = r
-        .violations
+/// match unreadable, as text that is not the format does. A deal that is not the seed's is
+/// a finding, not an error.
+pub(crate) fn deal_error(m: &BotzoneMatch, violations: &[PlayViolation]) -> Option<RecordError> {
+    let v = violations
         .iter()
-        .find(|v| matches!(v.at, mcr::play::At::Deal(_)))?;
+        .find(|v| matches!(v.at, mcr::play::At::Deal(_)) && v.code != PlayCode::DealNotFromSeed)?;
     Some(RecordError {
         line: m.line_of(v.at),
         code: mcr::play::botzone::RecordErrorCode::DealInvalid,
@@ -138,14 +192,21 @@ fn deal_error(m: &BotzoneMatch, r: &Replay) -> Option<RecordError> {
     })
 }
 
-fn json_string(s: &str) -> String {
+pub(crate) fn json_string(s: &str) -> String {
     serde_json::Value::from(s).to_string()
 }
 
 /// The findings with their lines, in line order.
 fn findings(m: &BotzoneMatch, r: &Replay) -> Vec<(usize, &'static str, String)> {
-    let mut found: Vec<(usize, &'static str, String)> = r
-        .violations
+    findings_of(m, &r.violations)
+}
+
+/// `violations` with their lines, in line order.
+pub(crate) fn findings_of(
+    m: &BotzoneMatch,
+    violations: &[PlayViolation],
+) -> Vec<(usize, &'static str, String)> {
+    let mut found: Vec<(usize, &'static str, String)> = violations
         .iter()
         .map(|v| (m.line_of(v.at), v.code.as_str(), v.message.clone()))
         .collect();
@@ -170,18 +231,8 @@ fn match_json(m: &BotzoneMatch, r: &Replay) -> String {
         }
         None => out.push_str(",\"scores\":null"),
     }
-    out.push_str(",\"violations\":[");
-    for (i, (line, code, message)) in findings(m, r).iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        let _ = write!(
-            out,
-            "{{\"line\":{line},\"code\":\"{code}\",\"message\":{}}}",
-            json_string(message)
-        );
-    }
-    out.push(']');
+    out.push_str(",\"violations\":");
+    out.push_str(&violations_json(&findings(m, r)));
     match r.end.circumstances() {
         Some(c) => {
             let _ = write!(
@@ -196,7 +247,24 @@ fn match_json(m: &BotzoneMatch, r: &Replay) -> String {
     out
 }
 
-fn error_json(id: Option<&str>, e: &RecordError) -> String {
+/// Findings as a JSON array of `{"line","code","message"}`.
+pub(crate) fn violations_json(found: &[(usize, &'static str, String)]) -> String {
+    let mut out = String::from("[");
+    for (i, (line, code, message)) in found.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(
+            out,
+            "{{\"line\":{line},\"code\":\"{code}\",\"message\":{}}}",
+            json_string(message)
+        );
+    }
+    out.push(']');
+    out
+}
+
+pub(crate) fn error_json(id: Option<&str>, e: &RecordError) -> String {
     format!(
         "{{\"match\":{},\"error\":{{\"line\":{},\"code\":\"{}\",\"message\":{}}},\"winner\":null,\"fan\":null,\"scores\":null,\"violations\":null,\"derived\":null}}\n",
         id.map_or("null".to_owned(), json_string),
@@ -206,13 +274,22 @@ fn error_json(id: Option<&str>, e: &RecordError) -> String {
     )
 }
 
-fn seat_name(seat: Seat) -> String {
+pub(crate) fn seat_name(seat: Seat) -> String {
     format!("player {} ({seat})", seat.index())
 }
 
 /// A readable account of one match.
 fn match_text(m: &BotzoneMatch, r: &Replay, rules: &Ruleset) -> String {
     let mut out = format!("Match {}\n", m.id);
+    out.push_str(&result_text(r, rules));
+    out.push_str(&findings_text(&findings(m, r)));
+    out
+}
+
+/// The result of a replayed hand, readable: the win and its fans, the draw game, or none;
+/// the points.
+pub(crate) fn result_text(r: &Replay, rules: &Ruleset) -> String {
+    let mut out = String::new();
     match &r.end {
         mcr::play::ReplayEnd::Win(w) => {
             let how = match w.source {
@@ -263,7 +340,12 @@ fn match_text(m: &BotzoneMatch, r: &Replay, rules: &Ruleset) -> String {
         let points: Vec<String> = points.iter().map(|p| format!("{p:+}")).collect();
         let _ = writeln!(out, "  points: {}", points.join(" "));
     }
-    let found = findings(m, r);
+    out
+}
+
+/// Findings, readable, one a line; or that every event is legal.
+pub(crate) fn findings_text(found: &[(usize, &'static str, String)]) -> String {
+    let mut out = String::new();
     if found.is_empty() {
         out.push_str("  every event is legal\n");
     }

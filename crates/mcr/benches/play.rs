@@ -7,7 +7,10 @@
 //! - `play/legal_actions`: the legal actions of every seat with a decision, at every event
 //!   of the corpus (counted in views; wins judged, no call analysis);
 //! - `play/legal_actions_call_analysis`: the same with each claim's call analysis, for the
-//!   views at a discard where the seat has at least one chow, pung or kong.
+//!   views at a discard where the seat has at least one chow, pung or kong;
+//! - `play/next_actions`: what may come next after the longest match of the corpus (up to its
+//!   last discard, on offer), from its parsed record (one replay, the legal actions of each
+//!   seat with a decision, no call analysis), counted in calls.
 //!
 //! `cargo bench -p mcr --bench play`
 
@@ -16,8 +19,8 @@ use mcr::Ruleset;
 use mcr::Seat;
 use mcr::play::botzone::read_matches;
 use mcr::play::{
-    Action, Moment, Record, ReplayOptions, SeatView, legal_actions, legal_actions_with_calls,
-    replay,
+    Action, Moment, NextOptions, Record, ReplayOptions, SeatView, legal_actions,
+    legal_actions_with_calls, next_actions, replay,
 };
 
 fn corpus() -> String {
@@ -36,6 +39,28 @@ fn bench(c: &mut Criterion) {
         .collect();
     let hands = u64::try_from(records.len()).unwrap_or(u64::MAX);
     let mut group = c.benchmark_group("play");
+    // The longest match (194 events, a draw game) without its `Huang` and `Score` lines: its
+    // last discard is on offer, so the three other seats' claims are judged too.
+    let mut longest = records
+        .iter()
+        .max_by_key(|r| r.events.len())
+        .expect("a corpus")
+        .clone();
+    longest.draw_game = false;
+    longest.stated = mcr::play::Stated::default();
+    let longest = &longest;
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("next_actions", |b| {
+        b.iter(|| {
+            let next = next_actions(
+                std::hint::black_box(longest),
+                &Ruleset::MIL,
+                &NextOptions::default(),
+            )
+            .expect("no seed");
+            std::hint::black_box(next.decisions.len())
+        });
+    });
     group.throughput(Throughput::Elements(hands));
     group.bench_function("replay_records", |b| {
         b.iter(|| {

@@ -31,6 +31,7 @@ use crate::seat::{BySeat, Seat};
 use crate::tile::{Tile, Wind};
 
 use super::code::At;
+use super::next::{NextActions, Then};
 use super::record::{Action, Drawn, Event, Flower, MAX_EVENTS, OverriddenClaim, Record};
 use super::replay::{Replay, ReplayEnd};
 
@@ -575,6 +576,34 @@ pub fn write_match(id: &str, record: &Record, replay: Option<&Replay>) -> String
         let _ = writeln!(out, "Score {a} {b} {c} {d}");
     }
     out
+}
+
+/// Every line that may come next ([`NextActions`]), in Botzone's syntax without `Ignore`
+/// clauses: each decision's actions in order, then what follows when no seat acts
+/// (`Player p Draw`, with its tile when the wall is known, or `Huang`).
+pub fn next_lines(next: &NextActions) -> Vec<String> {
+    let mut lines = Vec::new();
+    for decision in &next.decisions {
+        for legal in &decision.actions {
+            lines.push(action_line(decision.seat, legal.action));
+        }
+    }
+    match next.then {
+        Some(Then::Draw(draw)) => lines.push(match draw.tile {
+            Some(tile) => format!("Player {} Draw {}", draw.seat.index(), drawn_code(tile)),
+            None => format!("Player {} Draw", draw.seat.index()),
+        }),
+        Some(Then::DrawGame) => lines.push("Huang".to_owned()),
+        None => {}
+    }
+    lines
+}
+
+/// One event as its line writes it, without `Ignore` clauses (`Player 2 Chi T5`).
+pub fn action_line(seat: Seat, action: Action) -> String {
+    let mut line = String::new();
+    write_action(&mut line, seat, action);
+    line
 }
 
 fn write_action(out: &mut String, seat: Seat, action: Action) {

@@ -13,6 +13,8 @@ pub enum PlayCode {
     DealSize,
     /// A fifth copy of a tile is dealt or drawn, or a flower a second time.
     TileCopiesExceeded,
+    /// A seat's dealt tiles differ from what the seed deals it (compared as a multiset).
+    DealNotFromSeed,
     /// A draw that is not the next tile of the wall the record gives.
     WallMismatch,
     /// An event by a seat whose turn it is not, or an action the seat cannot take now
@@ -74,9 +76,10 @@ pub enum PlayCode {
 
 impl PlayCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [PlayCode; 30] = [
+    pub const ALL: [PlayCode; 31] = [
         PlayCode::DealSize,
         PlayCode::TileCopiesExceeded,
+        PlayCode::DealNotFromSeed,
         PlayCode::WallMismatch,
         PlayCode::OutOfTurn,
         PlayCode::DrawFromEmptyWall,
@@ -112,6 +115,7 @@ impl PlayCode {
         match self {
             PlayCode::DealSize => "DEAL_SIZE",
             PlayCode::TileCopiesExceeded => "TILE_COPIES_EXCEEDED",
+            PlayCode::DealNotFromSeed => "DEAL_NOT_FROM_SEED",
             PlayCode::WallMismatch => "WALL_MISMATCH",
             PlayCode::OutOfTurn => "OUT_OF_TURN",
             PlayCode::DrawFromEmptyWall => "DRAW_FROM_EMPTY_WALL",
@@ -152,6 +156,9 @@ impl PlayCode {
             }
             PlayCode::TileCopiesExceeded => {
                 "docs/rules/tiles-and-play.md#tiles: four copies of each tile, one of each flower"
+            }
+            PlayCode::DealNotFromSeed => {
+                "docs/rules/tiles-and-play.md#deal (R98 §5-10), docs/deal.md: with a seed, each seat is dealt the tiles the seed deals it"
             }
             PlayCode::WallMismatch => {
                 "docs/rules/tiles-and-play.md#wall (R98 §7-7): draws from the wall in order, replacements from its end"
@@ -230,6 +237,7 @@ impl PlayCode {
             | PlayCode::EventAfterEnd => Consequence::Noted,
             PlayCode::DealSize
             | PlayCode::TileCopiesExceeded
+            | PlayCode::DealNotFromSeed
             | PlayCode::WallMismatch
             | PlayCode::OutOfTurn
             | PlayCode::DrawFromEmptyWall

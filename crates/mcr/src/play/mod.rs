@@ -9,7 +9,10 @@
 //! - [`legal`]: what a seat may do now, from its own view ([`legal_actions`]);
 //! - [`arbitrate`]: whose claim stands when several seats claim one tile ([`arbitrate()`]);
 //! - [`step`]: the transition ([`PlayState::apply`], and its pure form [`PlayState::next`]);
-//! - [`replay`]: a whole record judged ([`replay()`]);
+//! - [`seed`]: a deal anyone can verify, from a 32-byte seed ([`Seed`]);
+//! - [`replay`]: a whole record judged ([`replay()`]), with its seed ([`replay_seeded`]);
+//! - [`next`]: what may come next in a hand in progress, from its record so far
+//!   ([`next_actions`]);
 //! - [`botzone`]: Botzone's line format, read and written.
 //!
 //! The switches the rulebooks leave open are [`crate::ruleset::PlayRules`].
@@ -18,8 +21,10 @@ pub mod arbitrate;
 pub mod botzone;
 pub mod code;
 pub mod legal;
+pub mod next;
 pub mod record;
 pub mod replay;
+pub mod seed;
 pub mod state;
 pub mod step;
 pub mod win;
@@ -30,8 +35,13 @@ pub use legal::{
     CallAnalysis, LegalAction, Moment, SeatView, call_analysis, legal_actions,
     legal_actions_with_calls,
 };
+pub use next::{Decision, NextActions, NextDraw, NextOptions, NextPhase, Then, next_actions};
 pub use record::{Action, Circumstances, Drawn, Event, Flower, OverriddenClaim, Record, Stated};
-pub use replay::{Replay, ReplayEnd, ReplayOptions, replay, replay_dealt};
+pub use replay::{
+    Replay, ReplayEnd, ReplayOptions, deal_record, replay, replay_dealt, replay_seeded,
+    replay_so_far,
+};
+pub use seed::{Seed, SeedError, SeededDeal};
 pub use state::{DrawKind, Ending, Phase, PlayState, SeatState, Wall, WallLeft};
 pub use step::Effects;
 pub use win::JudgedWin;

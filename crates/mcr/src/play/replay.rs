@@ -4,11 +4,13 @@
 
 use crate::declaration::Declaration;
 use crate::payments::Payments;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, WallRule};
 use crate::seat::BySeat;
+use crate::violation::{FieldPath, Violation, ViolationCode};
 
 use super::code::{At, Consequence, PlayCode, PlayViolation};
 use super::record::{Circumstances, Record};
+use super::seed::{Seed, SeededDeal};
 use super::state::{Ending, Phase, PlayState};
 use super::step::Effects;
 use super::win::JudgedWin;
@@ -106,24 +108,144 @@ pub fn replay(record: &Record, rules: &Ruleset, options: ReplayOptions) -> Repla
         record.wall.clone(),
     ) {
         Ok(state) => replay_dealt(state, record, rules, options),
-        Err(violations) => Replay {
-            violations,
-            end: ReplayEnd::NoResult,
-            false_wins: Vec::new(),
-            payments: None,
-            snapshots: Vec::new(),
-        },
+        Err(violations) => no_result(violations),
+    }
+}
+
+/// Replays `record` under `rules`, its deal and draws checked against `seed`'s
+/// ([`super::seed`]): a seat dealt other tiles is [`PlayCode::DealNotFromSeed`], a draw that
+/// differs [`PlayCode::WallMismatch`]. A seed that cannot apply (a wall other than the
+/// shared 136-tile one, a record whose own wall differs) is a violation at `seed`.
+pub fn replay_seeded(
+    record: &Record,
+    rules: &Ruleset,
+    options: ReplayOptions,
+    seed: &Seed,
+) -> Result<Replay, Violation> {
+    Ok(match deal_record(record, rules, Some(seed))? {
+        Ok(state) => replay_dealt(state, record, rules, options),
+        Err(violations) => no_result(violations),
+    })
+}
+
+/// The state after the record's deal, with its wall, or the seed's when one is given:
+/// `Err` inside for a deal that cannot be played (every finding of the deal) or, with a seed,
+/// is not the seed's (one [`PlayCode::DealNotFromSeed`] per differing seat, and nothing
+/// else); `Err` outside for a seed that cannot apply to the record (at `seed`).
+pub fn deal_record(
+    record: &Record,
+    rules: &Ruleset,
+    seed: Option<&Seed>,
+) -> Result<Result<PlayState, Vec<PlayViolation>>, Violation> {
+    let Some(seed) = seed else {
+        return Ok(PlayState::deal(
+            rules.play,
+            record.prevalent_wind,
+            &record.deal,
+            record.wall.clone(),
+        ));
+    };
+    let wall_rule = rules.play.wall;
+    match wall_rule {
+        WallRule::Shared136 => {}
+        WallRule::Shared144 | WallRule::Botzone => {
+            return Err(Violation::new(
+                ViolationCode::ValueInvalid,
+                FieldPath::of("seed"),
+                format!(
+                    "a seed deals one shared wall of 136 tiles; it does not apply to {}",
+                    match wall_rule {
+                        WallRule::Shared144 => "a wall of 144 tiles with flowers",
+                        WallRule::Botzone | WallRule::Shared136 => "Botzone's per-seat walls",
+                    }
+                ),
+            ));
+        }
+    }
+    let seeded = seed.deal();
+    let wall = seeded.wall_drawn();
+    if let Some(own) = &record.wall
+        && *own != wall
+    {
+        return Err(Violation::new(
+            ViolationCode::ValueInvalid,
+            FieldPath::of("seed"),
+            "the record's wall is not the wall the seed deals".to_owned(),
+        ));
+    }
+    // The seed's deal is always playable: a deal that differs from it is that finding
+    // alone, whatever else is wrong with it (a fifth copy, a fourteenth tile).
+    if let Some(found) = not_from_seed(record, &seeded) {
+        return Ok(Err(found));
+    }
+    Ok(PlayState::deal(
+        rules.play,
+        record.prevalent_wind,
+        &record.deal,
+        Some(wall),
+    ))
+}
+
+/// One [`PlayCode::DealNotFromSeed`] per seat dealt other tiles than the seed deals it.
+fn not_from_seed(record: &Record, seeded: &SeededDeal) -> Option<Vec<PlayViolation>> {
+    let found: Vec<PlayViolation> = record
+        .deal
+        .entries()
+        .filter(|(seat, tiles)| !seeded.deals(*seat, tiles))
+        .map(|(seat, _)| PlayViolation {
+            at: At::Deal(seat),
+            code: PlayCode::DealNotFromSeed,
+            seat: Some(seat),
+            message: format!("{seat} is dealt other tiles than the seed deals it"),
+        })
+        .collect();
+    (!found.is_empty()).then_some(found)
+}
+
+/// A hand without a result: its deal could not be played.
+pub(crate) fn no_result(violations: Vec<PlayViolation>) -> Replay {
+    Replay {
+        violations,
+        end: ReplayEnd::NoResult,
+        false_wins: Vec::new(),
+        payments: None,
+        snapshots: Vec::new(),
     }
 }
 
 /// Replays the events of `record` from `state`, the record's deal already dealt
 /// ([`PlayState::deal`]): for a caller that reports an unplayable deal its own way.
 pub fn replay_dealt(
-    mut state: PlayState,
+    state: PlayState,
     record: &Record,
     rules: &Ruleset,
     options: ReplayOptions,
 ) -> Replay {
+    let (state, mut effects, snapshots) = play_events(state, record, rules, options);
+    if !record.draw_game
+        && let Some(v) = state.unfinished()
+    {
+        effects.violations.push(v);
+    }
+    conclude(&state, record, effects, snapshots, rules)
+}
+
+/// Replays the events of `record` from `state` as far as they go, for a hand in progress: a
+/// record that stops before the hand ends is no finding ([`PlayCode::HandNotEnded`] is never
+/// given). The verdict so far, and the state where the log leaves the hand.
+pub fn replay_so_far(state: PlayState, record: &Record, rules: &Ruleset) -> (Replay, PlayState) {
+    let (state, effects, snapshots) = play_events(state, record, rules, ReplayOptions::default());
+    let replay = conclude(&state, record, effects, snapshots, rules);
+    (replay, state)
+}
+
+/// Every event applied in order until the replay stops, then the record's draw game.
+fn play_events(
+    mut state: PlayState,
+    record: &Record,
+    rules: &Ruleset,
+    options: ReplayOptions,
+) -> (PlayState, Effects, Vec<PlayState>) {
     let mut effects = Effects::default();
     let mut snapshots = Vec::new();
     if options.snapshots {
@@ -141,9 +263,19 @@ pub fn replay_dealt(
     }
     if record.draw_game {
         state.declare_draw_game(At::End, &mut effects);
-    } else if let Some(v) = state.unfinished() {
-        effects.violations.push(v);
     }
+    (state, effects, snapshots)
+}
+
+/// The verdict on the hand as `state` leaves it: the win or the draw game, the settlement,
+/// and the record's own statements checked.
+fn conclude(
+    state: &PlayState,
+    record: &Record,
+    effects: Effects,
+    snapshots: Vec<PlayState>,
+    rules: &Ruleset,
+) -> Replay {
     let Effects {
         mut violations,
         wins,

@@ -1,0 +1,75 @@
+//! `deal`: the deal and the wall of a 32-byte seed (`mcr::play::seed`, `docs/deal.md`),
+//! with the commitment SHA-256(seed) a table publishes before the hand.
+//!
+//! Without `--json`, the match header in Botzone's line format, ready to append events:
+//! `Match <commitment>`, `Wind <0-3>` and the four `Player n Deal …` lines. With `--json`,
+//! one object: `{"commitment","wind","deal":[[13 codes] ×4],"wall":[84 codes]}`, each seat's
+//! tiles in dealing order and the wall in drawing order.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::Args;
+use mcr::play::Seed;
+use mcr::{Seat, Tile, Wind};
+
+use super::replay::parse_seed;
+use super::score::parse_wind;
+
+/// Arguments of `deal`.
+#[derive(Debug, Args)]
+pub struct DealArgs {
+    /// The seed: 64 hexadecimal digits (32 bytes).
+    #[arg(long, value_name = "HEX", value_parser = parse_seed)]
+    pub seed: Seed,
+    /// The prevalent wind (it sets the `Wind` line only: the seats' slices never rotate).
+    #[arg(long, value_name = "E|S|W|N", value_parser = parse_wind, default_value = "E")]
+    pub wind: Wind,
+    /// One JSON object instead of the match header.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `deal --seed HEX`: the seed's deal on `out`.
+pub fn deal(args: &DealArgs, out: &mut impl Write) -> io::Result<ExitCode> {
+    let deal = args.seed.deal();
+    let commitment = args.seed.commitment();
+    let wind = Seat::from_wind(args.wind).index();
+    let codes = |tiles: &[Tile], sep: &str, quote: bool| -> String {
+        tiles
+            .iter()
+            .map(|t| {
+                if quote {
+                    format!("\"{}\"", t.code())
+                } else {
+                    t.code()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    if args.json {
+        let hands: Vec<String> = Seat::ALL
+            .iter()
+            .map(|&s| format!("[{}]", codes(&deal.hands[s], ",", true)))
+            .collect();
+        writeln!(
+            out,
+            "{{\"commitment\":\"{commitment}\",\"wind\":{wind},\"deal\":[{}],\"wall\":[{}]}}",
+            hands.join(","),
+            codes(&deal.wall, ",", true)
+        )?;
+    } else {
+        writeln!(out, "Match {commitment}")?;
+        writeln!(out, "Wind {wind}")?;
+        for seat in Seat::ALL {
+            writeln!(
+                out,
+                "Player {} Deal {}",
+                seat.index(),
+                codes(&deal.hands[seat], " ", false)
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
