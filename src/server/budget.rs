@@ -161,6 +161,7 @@ impl Charge {
     }
 
     /// Up to `bytes` of this charge, moved to a charge of their own (for the same client).
+    #[must_use]
     pub fn split(&mut self, bytes: usize) -> Charge {
         let bytes = bytes.min(self.bytes());
         let permit = match &mut self.permit {

@@ -375,7 +375,6 @@ async fn set_health(health: &HealthReporter, status: ServingStatus) {
 /// Builds the analysis and division tables, scores a few hands of every shape and lists the
 /// fans of every ruleset, so that the first calls find everything warm.
 fn warm_up() {
-    mcr::shape::warm_up();
     use crate::api::scoring;
     use crate::pb;
 
@@ -387,6 +386,7 @@ fn warm_up() {
         "147m258p369sEEE55m",
         "[EEEE][SSS1]WWWNNNCC",
     ];
+    mcr::shape::warm_up();
     for notation in HANDS {
         let request = pb::ScoreHandRequest {
             hand_input: Some(pb::score_hand_request::HandInput::Notation(

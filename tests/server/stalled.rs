@@ -26,8 +26,8 @@ use crate::hostile::{
 /// connection was closed.)
 #[tokio::test]
 async fn answers_never_read_plateau_and_close_their_connections() {
-    let _heavy = HEAVY.lock().await;
     const BUDGET: u64 = 10 << 20;
+    let _heavy = HEAVY.lock().await;
     let (mut child, addr, channel) = spawn_serving(&[
         "serve",
         "--max-message-bytes",
