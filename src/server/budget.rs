@@ -125,7 +125,13 @@ impl Budget {
             return Ok(());
         }
         if let Some((client, _)) = &charge.client
-            && !within_share(client.bytes(), bytes, self.holders.count(), self.limit)
+            && !within_share(
+                client.bytes(),
+                bytes,
+                self.in_use(),
+                self.holders.count(),
+                self.limit,
+            )
         {
             return Err(Spent);
         }
@@ -265,9 +271,12 @@ fn first_message_complete(received: &[u8]) -> bool {
 ///
 /// Every byte of it stays charged until it is freed: what is not yet handed to HTTP/2 by
 /// the answer's charge, each chunk handed over by a charge of its own, which goes when HTTP/2
-/// has written the chunk out (or drops it with its stream). A chunk is a copy of at most
-/// [`CHUNK_BYTES`] (unless it is the whole answer), so that what HTTP/2 holds never keeps a
-/// larger answer alive.
+/// has written the chunk out (or drops it with its stream). A data frame of at most
+/// [`CHUNK_BYTES`] is handed over as it is: every answer above 16 KiB comes from the compute
+/// pool already in such pieces, each an allocation of its own
+/// ([`super::compute::ComputePool::encode`]), so a piece's memory goes with its charge. A
+/// larger frame (none in practice) is handed over in copies of at most [`CHUNK_BYTES`]; its
+/// memory goes only with its last copy, so it is held a little longer than it is charged.
 ///
 /// If the answer is not all written out `within` its time, what is left of it is dropped and
 /// its connection closed ([`Client::close`]), which frees what HTTP/2 holds for it too.
@@ -372,6 +381,10 @@ impl Unsent {
             let n = self.rest.len().min(CHUNK_BYTES);
             let chunk = Bytes::copy_from_slice(&self.rest[..n]);
             self.rest.advance(n);
+            if self.rest.is_empty() {
+                // An empty slice would still keep the frame's memory.
+                self.rest = Bytes::new();
+            }
             chunk
         };
         self.whole = false;

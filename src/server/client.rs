@@ -3,10 +3,10 @@
 //! none takes more than its share while others want some, and the switch that closes it.
 //!
 //! - **Shares** ([`within_share`]): of a shared limit, a client may hold at most one part in
-//!   n + 1, where n is the number of clients holding some of it (itself included): a client
-//!   alone may take half, and however many clients take all they may, one part is always
-//!   left for a newcomer. A client over its share (it took more while fewer shared) takes no
-//!   more until it is back within it.
+//!   n + 1, where n is the number of clients holding some of it (itself included), and a
+//!   client that holds some may not take the last part in n + 1: however the clients filled
+//!   up, a newcomer finds its part. A client alone may take half. A client over its share (it
+//!   took more while fewer shared) takes no more until it is back within it.
 //! - **Turns**: at most one call per core of each client waits for or runs on the compute
 //!   pool, so a client's calls queue behind its own, and the pool's queue holds a few calls of
 //!   each client rather than all the calls of one.
@@ -151,12 +151,18 @@ impl Drop for CallCounted {
     }
 }
 
-/// Whether a client holding `mine` of a shared `limit`, of which `holders` clients hold some
-/// (the client among them if `mine` is not 0), may take `more`: at most one part in n + 1 of
-/// the limit, rounded up, n counting the client.
-pub fn within_share(mine: usize, more: usize, holders: usize, limit: usize) -> bool {
+/// Whether a client holding `mine` of a shared `limit`, of which `in_use` is taken in all and
+/// `holders` clients hold some (the client among them if `mine` is not 0), may take `more`:
+///
+/// - its share: at most one part in n + 1 of the limit, rounded up, n counting the client;
+/// - a newcomer's part: a client that already holds some may not take the last part in
+///   n + 1 of the limit, which is kept for a client that holds none (however the holders
+///   filled up, one after another or at once).
+pub fn within_share(mine: usize, more: usize, in_use: usize, holders: usize, limit: usize) -> bool {
     let n = holders + usize::from(mine == 0);
-    mine.saturating_add(more) <= limit.div_ceil(n + 1)
+    let share = limit.div_ceil(n + 1);
+    let reserve = if mine == 0 { 0 } else { limit / (n + 1) };
+    mine.saturating_add(more) <= share && in_use.saturating_add(more) <= limit - reserve
 }
 
 /// What tonic knows of a connection (its `ConnectInfo`, in every request's extensions).
@@ -185,37 +191,51 @@ mod tests {
 
     #[test]
     fn a_client_alone_takes_half_rounded_up() {
-        assert!(within_share(0, 50, 0, 100));
-        assert!(!within_share(0, 51, 0, 100));
-        assert!(within_share(0, 1, 0, 1));
-        assert!(within_share(0, 1, 0, 2));
-        assert!(!within_share(1, 1, 1, 2));
+        assert!(within_share(0, 50, 0, 0, 100));
+        assert!(!within_share(0, 51, 0, 0, 100));
+        assert!(within_share(0, 1, 0, 0, 1));
+        assert!(within_share(0, 1, 0, 0, 2));
+        assert!(!within_share(1, 1, 1, 1, 2));
     }
 
     #[test]
     fn beside_others_a_client_takes_one_part_in_n_plus_one() {
         // Three others hold some: a part in five.
-        assert!(within_share(0, 20, 3, 100));
-        assert!(!within_share(0, 21, 3, 100));
-        assert!(within_share(10, 10, 4, 100));
-        assert!(!within_share(10, 11, 4, 100));
+        assert!(within_share(0, 20, 30, 3, 100));
+        assert!(!within_share(0, 21, 30, 3, 100));
+        assert!(within_share(10, 10, 40, 4, 100));
+        assert!(!within_share(10, 11, 40, 4, 100));
     }
 
-    /// However many clients take all they may (each with all the others holding), the
-    /// newcomer's whole share is left (give or take the rounding, a unit a client).
+    /// Clients that keep taking all they may, each giving back what it held before taking
+    /// again (as calls end and answers leave), a few bytes at a time or all at once: once
+    /// each has turned over, a newcomer's part is left.
     #[test]
-    fn many_greedy_clients_leave_a_part() {
+    fn greedy_clients_leave_a_newcomer_its_part_once_they_turn_over() {
         let limit: usize = 1 << 20;
-        for clients in [1, 2, 7, 50, 1000] {
-            let each = limit.div_ceil(clients + 1);
-            assert!(within_share(0, each, clients - 1, limit));
-            assert!(!within_share(0, each + 1, clients - 1, limit));
-            let left = limit - each * clients;
-            let newcomer = limit.div_ceil(clients + 2);
-            assert!(within_share(0, newcomer, clients, limit));
+        for clients in [1, 2, 3, 7, 50, 500] {
+            let mut held = vec![0usize; clients];
+            for _ in 0..4 {
+                for i in 0..clients {
+                    held[i] = 0;
+                    // Small takes first, then all that is left to take.
+                    for step in [1, 1000, usize::MAX] {
+                        let in_use: usize = held.iter().sum();
+                        let holders = held.iter().filter(|&&h| h > 0).count();
+                        let mut more = step.min(limit - in_use);
+                        while more > 0 && !within_share(held[i], more, in_use, holders, limit) {
+                            more = more * 15 / 16;
+                        }
+                        held[i] += more;
+                    }
+                }
+            }
+            let in_use: usize = held.iter().sum();
+            let holders = held.iter().filter(|&&h| h > 0).count();
+            let newcomer = limit / (holders + 2);
             assert!(
-                left + clients >= newcomer,
-                "{clients} clients leave {left} of {limit}"
+                within_share(0, newcomer, in_use, holders, limit),
+                "{clients} clients: {in_use} of {limit} held, a newcomer's part is {newcomer}"
             );
         }
     }

@@ -25,6 +25,7 @@ use tokio::sync::Semaphore;
 use tonic::Status;
 use tonic::body::Body;
 
+use super::budget::CHUNK_BYTES;
 use super::client::Client;
 
 /// Runs calls' CPU work on the blocking threads, `cores` calls at a time.
@@ -92,10 +93,12 @@ impl ComputePool {
 
 impl ComputePool {
     /// `body` with its frames made: what tonic encodes and compresses when the body is polled
-    /// is done on a blocking thread, in one of `client`'s turns. Frames come out of tonic's
-    /// body at once; should one not, the rest is left to be polled as usual.
-    pub async fn encode(&self, client: Option<&Client>, body: Body) -> Body {
-        Body::new(self.run(client, move || Made::from(body)).await)
+    /// is done on a blocking thread (in no client's turn: the work that made the answer already
+    /// waited for one), data frames cut into pieces of at most [`CHUNK_BYTES`], each an
+    /// allocation of its own. Frames come out of tonic's body at once; should one not, the
+    /// rest is left to be polled as usual.
+    pub async fn encode(&self, body: Body) -> Body {
+        Body::new(self.run(None, move || Made::from(body)).await)
     }
 }
 
@@ -114,7 +117,16 @@ impl From<Body> for Made {
         let mut frames = VecDeque::new();
         loop {
             match Pin::new(&mut body).poll_frame(&mut cx) {
-                Poll::Ready(Some(Ok(frame))) => frames.push_back(frame),
+                Poll::Ready(Some(Ok(frame))) => match frame.into_data() {
+                    // In pieces of their own, so that each piece's memory goes when HTTP/2 has
+                    // sent it, not with the last of the answer.
+                    Ok(data) if data.len() > CHUNK_BYTES => frames.extend(
+                        data.chunks(CHUNK_BYTES)
+                            .map(|piece| Frame::data(Bytes::copy_from_slice(piece))),
+                    ),
+                    Ok(data) => frames.push_back(Frame::data(data)),
+                    Err(frame) => frames.push_back(frame),
+                },
                 Poll::Ready(Some(Err(status))) => {
                     return Made {
                         frames,
@@ -196,6 +208,10 @@ fn yield_to_io_threads() {
         return;
     }
     LOWERED.set(true);
+    if niceness().is_some_and(|nice| nice >= WORK_NICENESS) {
+        // Started lower than that already: never raise a thread.
+        return;
+    }
     let lowered = thread_priority::ThreadPriorityValue::try_from(WORK_PRIORITY)
         .map_err(|e| format!("{e:?}"))
         .and_then(|p| {
@@ -211,6 +227,14 @@ fn yield_to_io_threads() {
             "CPU work runs at the I/O threads' priority"
         );
     }
+}
+
+/// The calling thread's nice value, where the system tells it (Linux).
+fn niceness() -> Option<i32> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    // After the name in parentheses: the state is field 3, the nice value field 19.
+    let after = stat.get(stat.rfind(')')? + 2..)?;
+    after.split(' ').nth(16)?.parse().ok()
 }
 
 /// Whether the caller of [`ComputePool::run`] still waits: `false` once its future is
@@ -252,19 +276,14 @@ mod tests {
         assert!(!started.load(Ordering::SeqCst));
     }
 
-    /// CPU work runs below the I/O threads' priority (Linux: the thread's nice value).
+    /// CPU work runs below the I/O threads' priority (Linux: the thread's nice value), and is
+    /// never raised above it.
     #[cfg(target_os = "linux")]
     #[tokio::test]
     async fn work_runs_at_a_lower_priority() {
-        fn niceness() -> i32 {
-            let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap();
-            // After the name in parentheses: state is field 3, nice field 19.
-            let after = &stat[stat.rfind(')').unwrap() + 2..];
-            after.split(' ').nth(16).unwrap().parse().unwrap()
-        }
         let pool = ComputePool::new(1);
-        let io_thread = niceness();
-        let worker = pool.run(None, niceness).await;
-        assert_eq!(worker, io_thread + WORK_NICENESS);
+        let io_thread = niceness().expect("Linux tells");
+        let worker = pool.run(None, niceness).await.expect("Linux tells");
+        assert_eq!(worker, io_thread.max(WORK_NICENESS));
     }
 }

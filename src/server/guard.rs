@@ -171,7 +171,7 @@ where
             let answered = async {
                 let response = call.await;
                 let response = rewrite_transport_error(response, limits.max_message_bytes);
-                hold_answer(response, &limits, client.as_deref()).await
+                hold_answer(response, &limits).await
             };
             let response = within(deadline, answered).await;
             drop(counted);
@@ -202,7 +202,13 @@ impl Limits {
     /// Whether one more call of `client` is within its share of the call slots.
     fn within_call_share(&self, client: Option<&Client>) -> bool {
         client.is_none_or(|client| {
-            within_share(client.calls(), 1, self.callers.count(), self.max_concurrent)
+            within_share(
+                client.calls(),
+                1,
+                self.max_concurrent - self.in_flight.available_permits(),
+                self.callers.count(),
+                self.max_concurrent,
+            )
         })
     }
 }
@@ -210,18 +216,14 @@ impl Limits {
 /// The answer `response`, encoded on the compute pool when large, holding the charge its
 /// handler took for it until its client has taken it, or dropped if it is not taken within the
 /// request timeout.
-async fn hold_answer(
-    mut response: Response<Body>,
-    limits: &Limits,
-    client: Option<&Client>,
-) -> Response<Body> {
+async fn hold_answer(mut response: Response<Body>, limits: &Limits) -> Response<Body> {
     let Some(held) = response.extensions_mut().remove::<Held>() else {
         return response;
     };
     let charge = held.take();
     let (parts, mut body) = response.into_parts();
     if charge.bytes() > ENCODE_IN_POOL_BYTES {
-        body = limits.compute.encode(client, body).await;
+        body = limits.compute.encode(body).await;
     }
     let body = Body::new(Pending::new(body, charge, limits.timeout));
     Response::from_parts(parts, body)

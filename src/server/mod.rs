@@ -8,10 +8,12 @@
 //!   closes and the calls in flight finish;
 //! - [`serve`]: the `serve` subcommand, on SIGTERM or SIGINT.
 //!
-//! Modules: [`service`] (the handlers, behind the generated [`crate::api::stub`]),
-//! [`status`] (the one error → status mapping), [`guard`] (load shedding and deadlines),
-//! [`compute`] (the CPU work off the I/O threads), [`budget`] (the bytes held for clients),
-//! [`listener`] (the connections accepted), [`shutdown`] (the signals).
+//! Modules: [`service`] (the handlers, behind the generated
+//! [`crate::api::fast::stub`]), [`status`] (the one error → status mapping), [`guard`] (load
+//! shedding and deadlines), [`compute`] (the CPU work off the I/O threads), [`budget`] (the
+//! bytes held for clients), [`client`] (what each connection holds of the shared limits),
+//! [`connection`] (the connections' I/O), [`listener`] (the connections accepted),
+//! [`shutdown`] (the signals).
 
 pub mod budget;
 pub mod client;

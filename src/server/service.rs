@@ -98,12 +98,19 @@ impl Referee {
     {
         let client = client_of(&request);
         let request = request.into_inner();
-        let response = self
+        // The answer's size too is worked out in the pool: for a large answer it is a walk of
+        // the whole message.
+        let (response, bytes) = self
             .compute
-            .run(client.as_deref(), move || work(&request))
+            .run(client.as_deref(), move || {
+                work(&request).map(|response| {
+                    let bytes = response.encoded_len();
+                    (response, bytes)
+                })
+            })
             .await
             .map_err(ApiError::InvalidRequest)?;
-        self.answer(response, client.as_ref())
+        self.sized(response, bytes, client.as_ref())
     }
 
     /// `response` as the answer to `client`'s call, if within [`Referee::check_size`].

@@ -104,7 +104,8 @@ async fn answers_never_read_plateau_and_close_their_connections() {
 }
 
 /// Health and scoring notice a flood of the largest replays (the table after every event,
-/// encoded and gzipped) no more than twice as much as a flood of analyses, in the same run.
+/// encoded and gzipped) no more than twice as much as a flood of analyses, in the same run
+/// (each flood twice, in turn; the calmer run of each kind compared).
 /// (Before, the replays' answers were encoded and compressed on the I/O threads, outside the
 /// one-call-per-core pool: health checks waited behind them, about ten times as long.)
 #[tokio::test]
@@ -123,13 +124,25 @@ async fn a_flood_of_large_answers_is_noticed_no_more_than_a_flood_of_analyses() 
         }
         .encode_to_vec(),
     ));
-    let how_long = Duration::from_secs(3);
-    let (analyses, analysed) = noticed(addr, flood(addr, "AnalyzeHand", analysis, how_long)).await;
-    let (replays, replayed) = noticed(addr, flood(addr, "ReplayHand", replay, how_long)).await;
-    eprintln!(
-        "analyses: {analyses:?} ({analysed} calls); large replays: {replays:?} ({replayed} calls)"
-    );
-    assert!(analysed > 0 && replayed > 0);
+    // Each flood twice, in turn, and the calmer of the two runs of each kind: a single stall
+    // of a loaded machine does not decide.
+    let how_long = Duration::from_secs(2);
+    let (mut analyses, mut replays) = (Vec::new(), Vec::new());
+    for _ in 0..2 {
+        let (noticed_analyses, analysed) =
+            noticed(addr, flood(addr, "AnalyzeHand", analysis.clone(), how_long)).await;
+        let (noticed_replays, replayed) =
+            noticed(addr, flood(addr, "ReplayHand", replay.clone(), how_long)).await;
+        assert!(analysed > 0 && replayed > 0);
+        analyses.push(noticed_analyses);
+        replays.push(noticed_replays);
+    }
+    eprintln!("analyses: {analyses:?}; large replays: {replays:?}");
+    let calmer = |runs: &[crate::hostile::Noticed]| crate::hostile::Noticed {
+        health_max: runs.iter().map(|n| n.health_max).min().unwrap_or_default(),
+        score_p99: runs.iter().map(|n| n.score_p99).min().unwrap_or_default(),
+    };
+    let (analyses, replays) = (calmer(&analyses), calmer(&replays));
     // Twice, with a few milliseconds for a machine that is never quiet.
     let slack = Duration::from_millis(15);
     assert!(
