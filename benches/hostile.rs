@@ -32,8 +32,8 @@ use prost::bytes::Bytes;
 mod hostile;
 
 use hostile::{
-    batch, flood, grpc_frame, hog, longest_match, noticed, replay_with_states, rss_of, sampling,
-    score_request,
+    analysis_frame, batch, flood, grpc_frame, hog, longest_match, noticed, replay_with_states,
+    rss_of, sampling, score_request, serving,
 };
 
 /// The default `--max-buffered-bytes`.
@@ -105,28 +105,11 @@ async fn serve() -> Served {
         .kill_on_drop(true)
         .spawn()
         .expect("serve starts");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        if let Ok(channel) = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
-            .expect("a URL")
-            .connect()
-            .await
-        {
-            let mut health = tonic_health::pb::health_client::HealthClient::new(channel.clone());
-            let serving = health
-                .check(tonic_health::pb::HealthCheckRequest::default())
-                .await
-                .is_ok_and(|answer| answer.into_inner().status == 1);
-            if serving {
-                return Served {
-                    child,
-                    addr,
-                    channel,
-                };
-            }
-        }
-        assert!(Instant::now() < deadline, "never SERVING");
-        tokio::time::sleep(Duration::from_millis(50)).await;
+    let channel = serving(addr).await;
+    Served {
+        child,
+        addr,
+        channel,
     }
 }
 
@@ -199,15 +182,7 @@ async fn floods(plan: &Plan) -> bool {
     let replay = Bytes::from(grpc_frame(
         &replay_with_states(&longest_match()).encode_to_vec(),
     ));
-    let analysis = Bytes::from(grpc_frame(
-        &pb::AnalyzeHandRequest {
-            hand_input: Some(pb::analyze_hand_request::HandInput::Notation(
-                "1245m3678p569sESW".to_owned(),
-            )),
-            ..Default::default()
-        }
-        .encode_to_vec(),
-    ));
+    let analysis = analysis_frame();
     let each = Duration::from_secs((plan.secs / 6).max(1));
     let addr = served.addr;
     let (analyses, analysed) = noticed(addr, flood(addr, "AnalyzeHand", analysis, each)).await;

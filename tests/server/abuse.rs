@@ -13,6 +13,7 @@ use tonic::Code;
 use tonic::codec::CompressionEncoding;
 
 use crate::helpers::{config, details, h2_connect, raw_grpc, spawn, spawn_default};
+use crate::hostile::rss_of;
 
 /// `mahjong_referee::limits::MAX_VIOLATIONS_SHOWN`, written out so that these tests also
 /// build (and fail) on the code before the limit.
@@ -602,17 +603,6 @@ async fn connections_are_closed_at_their_age() {
             .is_ok();
         assert_eq!(ended, closed, "age {age}s");
     }
-}
-
-/// The resident memory of process `pid`, in bytes (Linux).
-fn rss_of(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc");
-    status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmRSS:"))
-        .and_then(|kb| kb.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-        .expect("VmRSS")
-        * 1024
 }
 
 /// A `ComputeStandings` request of `players` players with names of about 3,000 bytes: its

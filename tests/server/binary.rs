@@ -303,26 +303,9 @@ pub(crate) async fn spawn_serving(
     tonic::transport::Channel,
 ) {
     let (child, addr) = spawn_serve(args);
-    let url = format!("http://{addr}");
-    let deadline = Instant::now() + PATIENCE;
-    loop {
-        if let Ok(channel) = tonic::transport::Endpoint::from_shared(url.clone())
-            .unwrap()
-            .connect()
-            .await
-        {
-            let mut health = tonic_health::pb::health_client::HealthClient::new(channel.clone());
-            let serving = health
-                .check(tonic_health::pb::HealthCheckRequest::default())
-                .await
-                .is_ok_and(|answer| answer.into_inner().status == 1);
-            if serving {
-                return (child, addr.parse().expect("an address"), channel);
-            }
-        }
-        assert!(Instant::now() < deadline, "never SERVING");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let addr = addr.parse().expect("an address");
+    let channel = crate::hostile::serving(addr).await;
+    (child, addr, channel)
 }
 
 /// `serve` (and a bare `mahjong-referee`) answer health checks, and exit 0 on SIGTERM or

@@ -13,9 +13,21 @@ use tonic::Code;
 use crate::abuse::HEAVY;
 use crate::binary::spawn_serving;
 use crate::hostile::{
-    batch, flood, grpc_frame, hog, longest_match, noticed, replay_with_states, rss_of, sampling,
-    score_request,
+    analysis_frame, batch, flood, grpc_frame, hog, longest_match, noticed, replay_with_states,
+    rss_of, sampling, score_request,
 };
+
+/// The budget of the small-scale attacks: 10 MiB, with the smallest message limit it allows.
+const BUDGET: u64 = 10 << 20;
+
+/// `serve` with [`BUDGET`].
+const SMALL_BUDGET: &[&str] = &[
+    "serve",
+    "--max-message-bytes",
+    "1048576",
+    "--max-buffered-bytes",
+    "10485760",
+];
 
 /// A client opening streams on 8 connections that never read, for 8 s, against a budget of
 /// 10 MiB and a request timeout of 1 s, each stream asking for a large answer (a batch of
@@ -26,18 +38,9 @@ use crate::hostile::{
 /// connection was closed.)
 #[tokio::test]
 async fn answers_never_read_plateau_and_close_their_connections() {
-    const BUDGET: u64 = 10 << 20;
     let _heavy = HEAVY.lock().await;
-    let (mut child, addr, channel) = spawn_serving(&[
-        "serve",
-        "--max-message-bytes",
-        "1048576",
-        "--max-buffered-bytes",
-        &BUDGET.to_string(),
-        "--request-timeout-ms",
-        "1000",
-    ])
-    .await;
+    let (mut child, addr, channel) =
+        spawn_serving(&[SMALL_BUDGET, &["--request-timeout-ms", "1000"]].concat()).await;
     let pid = child.id().expect("running");
     let mut client = pb::mahjong_service_client::MahjongServiceClient::new(channel);
     let text = longest_match();
@@ -115,15 +118,7 @@ async fn a_flood_of_large_answers_is_noticed_no_more_than_a_flood_of_analyses() 
     let replay = Bytes::from(grpc_frame(
         &replay_with_states(&longest_match()).encode_to_vec(),
     ));
-    let analysis = Bytes::from(grpc_frame(
-        &pb::AnalyzeHandRequest {
-            hand_input: Some(pb::analyze_hand_request::HandInput::Notation(
-                "1245m3678p569sESW".to_owned(),
-            )),
-            ..Default::default()
-        }
-        .encode_to_vec(),
-    ));
+    let analysis = analysis_frame();
     // Each flood twice, in turn, and the calmer of the two runs of each kind: a single stall
     // of a loaded machine does not decide.
     let how_long = Duration::from_secs(2);
@@ -163,14 +158,7 @@ async fn a_flood_of_large_answers_is_noticed_no_more_than_a_flood_of_analyses() 
 #[tokio::test]
 async fn a_budget_hog_leaves_a_normal_client_unharmed() {
     let _heavy = HEAVY.lock().await;
-    let (mut child, addr, channel) = spawn_serving(&[
-        "serve",
-        "--max-message-bytes",
-        "1048576",
-        "--max-buffered-bytes",
-        "10485760",
-    ])
-    .await;
+    let (mut child, addr, channel) = spawn_serving(SMALL_BUDGET).await;
     let text = longest_match();
     let body = Bytes::from(grpc_frame(&replay_with_states(&text).encode_to_vec()));
     let mut normal = pb::mahjong_service_client::MahjongServiceClient::new(channel);

@@ -21,6 +21,43 @@ pub fn grpc_frame(message: &[u8]) -> Vec<u8> {
     frame
 }
 
+/// A channel to the server on `addr` once its health says SERVING (within 20 s).
+pub async fn serving(addr: SocketAddr) -> tonic::transport::Channel {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Ok(channel) = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
+            .expect("a URL")
+            .connect()
+            .await
+        {
+            let serving = HealthClient::new(channel.clone())
+                .check(HealthCheckRequest::default())
+                .await
+                .is_ok_and(|answer| answer.into_inner().status == 1);
+            if serving {
+                return channel;
+            }
+        }
+        assert!(Instant::now() < deadline, "never SERVING");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// An `AnalyzeHand` of a hand one tile from ready, as one gRPC frame: the flood to compare
+/// with.
+pub fn analysis_frame() -> Bytes {
+    use prost::Message as _;
+    Bytes::from(grpc_frame(
+        &pb::AnalyzeHandRequest {
+            hand_input: Some(pb::analyze_hand_request::HandInput::Notation(
+                "1245m3678p569sESW".to_owned(),
+            )),
+            ..Default::default()
+        }
+        .encode_to_vec(),
+    ))
+}
+
 /// The hand every scoring call here scores: 18 fan under MIL, self-drawn.
 pub fn score_request() -> pb::ScoreHandRequest {
     pb::ScoreHandRequest {
