@@ -132,7 +132,7 @@ pub struct Config {
     #[arg(long = "keepalive-timeout-seconds", env = "MAHJONG_KEEPALIVE_TIMEOUT_SECONDS", value_name = "SECONDS", default_value = "10", value_parser = parse_positive_seconds)]
     pub keepalive_timeout: Duration,
     /// Origins whose web pages may call the API from a browser (gRPC-Web), comma-separated,
-    /// e.g. https://scores.example.org; * allows any. The kiosk page on this port needs none.
+    /// e.g. `https://scores.example.org`; `*` allows any. The kiosk page on this port needs none.
     #[arg(long, env = "MAHJONG_CORS_ORIGINS", value_name = "ORIGINS", value_delimiter = ',', value_parser = parse_origin)]
     pub cors_origins: Vec<String>,
     /// On SIGTERM or SIGINT: seconds to report NOT_SERVING while still serving, before the

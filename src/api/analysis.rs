@@ -2,7 +2,7 @@
 //! to its response.
 //!
 //! The request is converted into an [`AnalysisQuery`] (its hand as a scoring request's is,
-//! [`super::query::convert_hand`]) and checked as a hand in play ([`mcr::analysis::InPlay`]),
+//! `super::query::convert_hand`) and checked as a hand in play ([`mcr::analysis::InPlay`]),
 //! then analysed by [`mcr::analysis::analyze`]; each wait's score is written as a
 //! `ScoreHandResponse` in the request's view (the basic one by default) by
 //! [`super::score_sheet`].

@@ -30,7 +30,7 @@ pub fn fingerprint_text(fingerprint: u64) -> String {
 /// The rules of a request: its `ruleset` number and its overrides (absent: none), violations
 /// at `ruleset` and below `prefix` (`overrides.minimum_fan`).
 ///
-/// House rules built lately are kept with what they were built from ([`Kept`]) and served
+/// House rules built lately are kept with what they were built from (`Kept`) and served
 /// again to the requests that ask for the same: a game sends its house rules with every
 /// call, and building them costs more than scoring the hand.
 pub fn rules_from_pb(

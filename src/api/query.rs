@@ -4,9 +4,9 @@
 //! A [`ScoreQuery`] is built in one of two ways: from prost's message
 //! ([`ScoreQuery::from_request`]), or from the request's bytes by the fast reader
 //! ([`crate::api::fast::query`]), which falls back to the first for anything it does not read
-//! itself. Both end in [`ScoreQuery::settle`], which converts the context, the rules and the
+//! itself. Both end in `ScoreQuery::settle`, which converts the context, the rules and the
 //! view the same way. [`assess`] then validates and scores it. `AnalyzeHand` converts its
-//! hand with the same [`convert_hand`].
+//! hand with the same `convert_hand`.
 
 use mcr::house_rules::Rules;
 use mcr::violation::FieldPath;

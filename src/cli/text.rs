@@ -11,7 +11,7 @@ use crate::api::{pb, values};
 pub(crate) const EXIT_INVALID: u8 = 2;
 
 /// The language of a sheet's Chinese: fan and infraction names (from the engine's tables)
-/// and the sheets' own terms (from [`TERMS`]). The rest of a sheet is English.
+/// and the sheets' own terms (from `TERMS`). The rest of a sheet is English.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Lang {
     /// Chinese in Simplified characters beside the English (the default).

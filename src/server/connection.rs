@@ -11,7 +11,7 @@
 //!
 //! Larger frames are written from their own buffers, without a copy: `h2` hands over the
 //! buffered frame header and then the payload, in two writes. So that they leave in one
-//! system call, a write of up to [`HOLD_BYTES`] is held back and sent together with the next
+//! system call, a write of up to `HOLD_BYTES` is held back and sent together with the next
 //! one (`writev`), or at the flush that `h2` makes after every burst of frames: a batch answer
 //! of 300 KB takes about 20 system calls instead of 38 (strace, `BatchScoreHands` load).
 

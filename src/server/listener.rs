@@ -19,7 +19,7 @@ const ACCEPT_ERROR_PAUSE: Duration = Duration::from_millis(50);
 /// The connections `listener` accepts (their calls taking turns at a compute pool of
 /// `cores`), at most `max` open at once: at the limit it accepts
 /// no more until one closes (the kernel holds the next in its backlog). A failed accept is
-/// passed on (tonic logs and skips it) after a pause of [`ACCEPT_ERROR_PAUSE`].
+/// passed on (tonic logs and skips it) after a pause of `ACCEPT_ERROR_PAUSE`.
 pub fn connections(
     listener: TcpListener,
     max: usize,

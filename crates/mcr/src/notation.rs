@@ -49,7 +49,7 @@ fn tile_of_glyph(c: char) -> Option<Tile> {
     }
 }
 
-/// The Unicode mahjong glyph of a tile (the inverse of [`tile_of_glyph`]).
+/// The Unicode mahjong glyph of a tile (the inverse of `tile_of_glyph`).
 pub fn glyph(tile: Tile) -> char {
     let offset = match (tile.suit(), tile.rank(), tile.honor_letter()) {
         (Some(Suit::Characters), Some(rank), _) => 6 + u32::from(rank),

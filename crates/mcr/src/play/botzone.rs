@@ -23,7 +23,7 @@
 //! Tiles are `W1`–`W9`, `B1`–`B9`, `T1`–`T9`, `F1`–`F4` (E S W N), `J1`–`J3` (red, green,
 //! white) and the flowers `H1`–`H8`. Keywords are read without regard to case. Text that
 //! cannot be read as this format is a [`RecordError`] with its line; a record that reads is
-//! judged by [`super::replay`], whatever it holds.
+//! judged by [`super::replay()`], whatever it holds.
 
 use std::fmt::{self, Write as _};
 

@@ -7,10 +7,10 @@
 //!   whose move it is;
 //! - [`win`]: a declaration of 和 judged, with the circumstances the log shows;
 //! - [`legal`]: what a seat may do now, from its own view ([`legal_actions`]);
-//! - [`arbitrate`]: whose claim stands when several seats claim one tile ([`arbitrate()`]);
+//! - [`mod@arbitrate`]: whose claim stands when several seats claim one tile ([`arbitrate()`]);
 //! - [`step`]: the transition ([`PlayState::apply`], and its pure form [`PlayState::next`]);
 //! - [`seed`]: a deal anyone can verify, from a 32-byte seed ([`Seed`]);
-//! - [`replay`]: a whole record judged ([`replay()`]), with its seed ([`replay_seeded`]);
+//! - [`mod@replay`]: a whole record judged ([`replay()`]), with its seed ([`replay_seeded`]);
 //! - [`next`]: what may come next in a hand in progress, from its record so far
 //!   ([`next_actions`]);
 //! - [`botzone`]: Botzone's line format, read and written.

@@ -23,7 +23,7 @@
 //! Counts above four in the input are read as four (no valid hand holds a fifth copy).
 //!
 //! The standard shape's distance comes from per-group tables built once ([`table`]); the
-//! search over sets and partial sets ([`search`]) is kept as their test oracle and for
+//! search over sets and partial sets (`search`) is kept as their test oracle and for
 //! counts the tables do not cover. [`useful_by_shape`] adds each shape's useful kinds: those
 //! whose drawing lowers its distance.
 //!

@@ -1,11 +1,11 @@
 //! Per-group tables of the distance to sets and a pair, built once.
 //!
 //! A group is one suit (nine ranks, chows allowed) or the honours (seven kinds, no chows).
-//! For the counts `v` of a group, [`Distances`] holds, for `m` sets (0–4) and `p` pairs
+//! For the counts `v` of a group, `Distances` holds, for `m` sets (0–4) and `p` pairs
 //! (0–1), the fewest tiles missing from the nearest `m` sets and `p` pairs of that group:
 //! `3m + 2p −` the most tiles of `v` they can hold. Sets never span two groups, so the
 //! distance of a whole hand to `n` sets and a pair is the best split of the sets and the
-//! pair over its four groups ([`combine`]), minus one: a table look-up per group instead
+//! pair over its four groups (`combine`), minus one: a table look-up per group instead
 //! of a search per hand.
 //!
 //! The tables cover every group of at most 14 tiles with at most four copies of a kind:
