@@ -4,7 +4,7 @@
 //! tile, possibly wrong in many ways. [`Hand`] only comes out of [`HandInput::validate`]
 //! (together with a [`WinContext`]), which collects every violation it finds.
 
-use crate::shape::division::table::RANK_WEIGHT;
+use crate::tile::RANK_WEIGHT;
 pub use crate::tile::Wind;
 use crate::tile::{Counts, Tile};
 use crate::violation::{FieldPath, Violation, ViolationCode};

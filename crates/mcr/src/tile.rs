@@ -404,6 +404,12 @@ impl FromIterator<Tile> for TileSet {
     }
 }
 
+/// What one more tile of each rank (1–9, by index) adds to a suit's code: the suit's nine
+/// counts read as the digits of a base-5 number, rank 1 the lowest. The hand keeps its suits'
+/// codes as tiles are counted (`hand`), and the division tables are indexed by them
+/// (`shape::division::table::code`).
+pub(crate) const RANK_WEIGHT: [usize; 9] = [1, 5, 25, 125, 625, 3_125, 15_625, 78_125, 390_625];
+
 #[cfg(test)]
 mod tests {
     use super::*;

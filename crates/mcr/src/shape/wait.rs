@@ -5,8 +5,8 @@
 //! iff taking `count mod 3` chows from the lowest rank upwards succeeds, because three equal
 //! chows hold the same tiles as three pungs.
 
-use super::division::table::{self, RANK_WEIGHT};
-use crate::tile::{Counts, Tile};
+use super::division::table;
+use crate::tile::{Counts, RANK_WEIGHT, Tile};
 
 /// Whether nine counts of one suit split into sets only.
 fn suit_sets_only(mut a: [i16; 9]) -> bool {

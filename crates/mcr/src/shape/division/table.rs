@@ -54,11 +54,8 @@ impl SuitDivision {
 /// Suit codes: nine counts of at most four, as the digits of a base-5 number.
 const CODES: usize = 5usize.pow(9);
 
-/// What one more tile of each rank adds to a suit's [`code`].
-pub(crate) const RANK_WEIGHT: [usize; 9] = [1, 5, 25, 125, 625, 3_125, 15_625, 78_125, 390_625];
-
 /// The code of a suit: its counts as the digits of a base-5 number, rank 1 the lowest
-/// digit, so that one more tile of rank `r` adds [`RANK_WEIGHT`]`[r]`. `None` past four
+/// digit, so that one more tile of rank `r` adds [`crate::tile::RANK_WEIGHT`]`[r]`. `None` past four
 /// copies of a rank (no valid hand; such a suit does not divide here).
 pub(crate) fn code(counts: &[u8]) -> Option<usize> {
     let mut code = 0;
