@@ -19,7 +19,8 @@ use mcr::play::{NextActions, NextOptions, NextPhase, Seed, Then, next_actions};
 
 use super::replay::{
     WallArg, deal_error, findings_of, findings_text, json_string, parse_seed, read_input,
-    result_text, ruleset_for, seat_name, seed_refused, violations_json,
+    result_text, ruleset_for, seat_name, seed_refused, unreadable_json, unreadable_text,
+    violations_json,
 };
 use super::text::EXIT_INVALID;
 
@@ -90,15 +91,9 @@ pub fn next_file(
 
 fn unreadable(json: bool, id: Option<&str>, e: &RecordError) -> String {
     if json {
-        format!(
-            "{{\"match\":{},\"error\":{{\"line\":{},\"code\":\"{}\",\"message\":{}}},\"phase\":null,\"next\":null,\"violations\":null}}\n",
-            id.map_or("null".to_owned(), json_string),
-            e.line,
-            e.code.as_str(),
-            json_string(&e.message)
-        )
+        unreadable_json(id, e, "\"phase\":null,\"next\":null,\"violations\":null")
     } else {
-        format!("Match {}: cannot be read: {e}\n", id.unwrap_or("?"))
+        unreadable_text(id, e)
     }
 }
 

@@ -133,7 +133,7 @@ pub fn replay_file(
                     if args.json {
                         error_json(Some(&m.id), &e)
                     } else {
-                        format!("Match {}: cannot be read: {e}\n", m.id)
+                        unreadable_text(Some(&m.id), &e)
                     }
                 } else if args.json {
                     match_json(&m, &r)
@@ -142,10 +142,7 @@ pub fn replay_file(
                 }
             }
             Err(e) if args.json => error_json(id.as_deref(), &e),
-            Err(e) => format!(
-                "Match {}: cannot be read: {e}\n",
-                id.as_deref().unwrap_or("?")
-            ),
+            Err(e) => unreadable_text(id.as_deref(), &e),
         };
         out.write_all(line.as_bytes())?;
     }
@@ -265,13 +262,28 @@ pub(crate) fn violations_json(found: &[(usize, &'static str, String)]) -> String
 }
 
 pub(crate) fn error_json(id: Option<&str>, e: &RecordError) -> String {
+    unreadable_json(
+        id,
+        e,
+        "\"winner\":null,\"fan\":null,\"scores\":null,\"violations\":null,\"derived\":null",
+    )
+}
+
+/// The JSON line of a match that cannot be read: its id, the `error` object, then `nulls`
+/// (the answer's other keys, each `null`).
+pub(crate) fn unreadable_json(id: Option<&str>, e: &RecordError, nulls: &str) -> String {
     format!(
-        "{{\"match\":{},\"error\":{{\"line\":{},\"code\":\"{}\",\"message\":{}}},\"winner\":null,\"fan\":null,\"scores\":null,\"violations\":null,\"derived\":null}}\n",
+        "{{\"match\":{},\"error\":{{\"line\":{},\"code\":\"{}\",\"message\":{}}},{nulls}}}\n",
         id.map_or("null".to_owned(), json_string),
         e.line,
         e.code.as_str(),
         json_string(&e.message)
     )
+}
+
+/// The readable line of a match that cannot be read.
+pub(crate) fn unreadable_text(id: Option<&str>, e: &RecordError) -> String {
+    format!("Match {}: cannot be read: {e}\n", id.unwrap_or("?"))
 }
 
 pub(crate) fn seat_name(seat: Seat) -> String {

@@ -271,13 +271,9 @@ pub async fn raw_grpc(
     tonic::Status::from_header_map(&trailers).expect("a grpc-status")
 }
 
-/// `message` as the one uncompressed frame of a gRPC (or gRPC-Web) body.
-pub fn grpc_frame(message: &[u8]) -> Vec<u8> {
-    let mut frame = vec![0u8];
-    frame.extend_from_slice(&u32::try_from(message.len()).unwrap().to_be_bytes());
-    frame.extend_from_slice(message);
-    frame
-}
+/// `message` as the one uncompressed frame of a gRPC (or gRPC-Web) body (written once, in
+/// the hostile clients the bench shares).
+pub use crate::hostile::grpc_frame;
 
 /// An HTTP/2 connection to `addr` for [`raw_grpc`].
 pub async fn h2_connect(

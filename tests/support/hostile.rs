@@ -13,7 +13,7 @@ use tokio::task::JoinHandle;
 use tonic_health::pb::HealthCheckRequest;
 use tonic_health::pb::health_client::HealthClient;
 
-/// `message` as the one uncompressed frame of a gRPC body.
+/// `message` as the one uncompressed frame of a gRPC (or gRPC-Web) body.
 pub fn grpc_frame(message: &[u8]) -> Vec<u8> {
     let mut frame = vec![0u8];
     frame.extend_from_slice(&u32::try_from(message.len()).unwrap().to_be_bytes());
