@@ -108,7 +108,7 @@ events_logger = "file"
 EOF
 export CONTAINERS_CONF=$PWD/$WORK/containers.conf
 podman --version
-runc --version | head -n 1
+runc_version="$(runc --version)"; echo "${runc_version%%$'\n'*}"
 IMAGES_BEFORE=$(podman images -a -q --no-trunc)
 # A container left by a killed run would hold its name and its ports.
 mapfile -t ids < <(our_containers)
@@ -126,7 +126,9 @@ section "SBOM (the Dockerfile's cargo cyclonedx command)"
 cyclonedx_version=$(sed -n 's/^ARG CARGO_CYCLONEDX_VERSION=//p' Dockerfile)
 sbom_cmd=$(sed -n 's/^RUN \(cargo cyclonedx .*\)$/\1/p' Dockerfile)
 [[ -n $cyclonedx_version && -n $sbom_cmd ]] || die "Dockerfile: no CARGO_CYCLONEDX_VERSION or 'RUN cargo cyclonedx' line"
-if ! cargo install --list | grep -qxF "cargo-cyclonedx v$cyclonedx_version:"; then
+# Listed into a variable, not piped: under pipefail grep -q leaving early can SIGPIPE the writer.
+installed_crates="$(cargo install --list)"
+if ! grep -qxF "cargo-cyclonedx v$cyclonedx_version:" <<<"$installed_crates"; then
   cargo install cargo-cyclonedx --version "$cyclonedx_version" --locked
 fi
 echo "$sbom_cmd"

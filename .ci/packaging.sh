@@ -80,9 +80,10 @@ echo "  ok   no protoc (build.rs uses protox)"
 want '^ARG RUNTIME_BASE=gcr\.io/distroless/static-debian12(:[a-z0-9.-]+)?(@sha256:[0-9a-f]{64})?$' "runtime base defaults to distroless/static (no shell)"
 [[ "$(grep '^FROM ' Dockerfile | tail -n 1)" == 'FROM ${RUNTIME_BASE}' ]] || die "Dockerfile: the last stage is not 'FROM \${RUNTIME_BASE}'"
 echo "  ok   the runtime stage is FROM \${RUNTIME_BASE} (.ci/image.sh passes its offline base)"
-# Continued lines joined: the binary's COPY spans two.
-sed -e ':a' -e '/\\$/N; s/\\\n[[:space:]]*//; ta' Dockerfile \
-  | grep -Eq '^COPY --from=builder .*/src/target/x86_64-unknown-linux-gnu/release/mahjong-referee /usr/local/bin/mahjong-referee$' \
+# Continued lines joined: the binary's COPY spans two. Joined into a variable first, not piped:
+# under pipefail, grep -q leaving at its match would kill sed mid-write (SIGPIPE) now and then.
+JOINED="$(sed -e ':a' -e '/\\$/N; s/\\\n[[:space:]]*//; ta' Dockerfile)"
+grep -Eq '^COPY --from=builder .*/src/target/x86_64-unknown-linux-gnu/release/mahjong-referee /usr/local/bin/mahjong-referee$' <<<"$JOINED" \
   || die "Dockerfile: the binary does not come from the stage builder"
 echo "  ok   the binary comes from the stage (or build context) builder"
 want '^RUN cargo cyclonedx --format json .*--target x86_64-unknown-linux-gnu' "the sbom stage runs cargo cyclonedx for the image's target"

@@ -48,7 +48,7 @@ echo "buf $(npx --no-install buf --version), esbuild $(npx --no-install esbuild 
 section "chromium and fonts (apt-get)"
 if [[ ${WEB_CI_SKIP_APT:-0} == 1 ]]; then
   echo "WEB_CI_SKIP_APT=1: using what is installed"
-elif [[ -x /usr/bin/chromium ]] && fc-list :lang=zh family 2>/dev/null | grep -q .; then
+elif [[ -x /usr/bin/chromium ]] && [[ -n "$(fc-list :lang=zh family 2>/dev/null)" ]]; then
   echo "already installed"
 else
   SUDO=
