@@ -4,12 +4,12 @@
 //! client stub (`OUT_DIR/mahjong.v1.rs`, `crate::api::pb`).
 //!
 //! The server stub is generated from the service file alone (`OUT_DIR/server/mahjong.v1.rs`,
-//! `crate::api::stub`): every message taken from `crate::api::pb` but the two scoring
-//! requests, read by `crate::api::fast::query`, and the two scoring responses, which are the bytes
-//! `crate::api::fast::wire` writes, through `crate::api::fast::codec::RefereeCodec`.
+//! `crate::server::stub`): every message taken from `crate::api::pb` but the two scoring
+//! requests, read by `crate::api::scoring::fast::query`, and the two scoring responses, which are the bytes
+//! `crate::api::scoring::fast::wire` writes, through `crate::server::codec::RefereeCodec`.
 //!
 //! The field numbers the fast path reads and writes are generated here from the same
-//! descriptor set (`OUT_DIR/fields.rs`, `crate::api::fast::fields`): one module a message,
+//! descriptor set (`OUT_DIR/fields.rs`, `crate::api::scoring::fast::fields`): one module a message,
 //! one constant a field.
 
 use std::fmt::Write as _;
@@ -65,22 +65,22 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .out_dir(server_dir)
         .extern_path(
             ".mahjong.v1.ScoreHandRequest",
-            "crate::api::query::ScoreQuery",
+            "crate::api::kit::query::ScoreQuery",
         )
         .extern_path(
             ".mahjong.v1.BatchScoreHandsRequest",
-            "crate::api::fast::query::BatchScoreHandsQuery",
+            "crate::api::scoring::fast::query::BatchScoreHandsQuery",
         )
         .extern_path(
             ".mahjong.v1.ScoreHandResponse",
-            "crate::api::fast::wire::ScoreHandReply",
+            "crate::api::scoring::fast::wire::ScoreHandReply",
         )
         .extern_path(
             ".mahjong.v1.BatchScoreHandsResponse",
-            "crate::api::fast::wire::BatchScoreHandsReply",
+            "crate::api::scoring::fast::wire::BatchScoreHandsReply",
         )
         .extern_path(".mahjong.v1", "crate::api::pb")
-        .codec_path("crate::api::fast::codec::RefereeCodec")
+        .codec_path("crate::server::codec::RefereeCodec")
         .compile_fds(service_only)?;
     Ok(())
 }

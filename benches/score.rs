@@ -18,15 +18,16 @@
 
 use bytes::Bytes;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mahjong_referee::api::fast::query::BatchScoreHandsQuery;
-use mahjong_referee::api::fast::stub::mahjong_service_server::MahjongService as _;
-use mahjong_referee::api::query::ScoreQuery;
+use mahjong_referee::api::KeptRules;
+use mahjong_referee::api::kit::query::ScoreQuery;
 use mahjong_referee::api::scoring;
+use mahjong_referee::api::scoring::fast::query::BatchScoreHandsQuery;
 use mahjong_referee::config::Config;
 use mahjong_referee::pb;
 use mahjong_referee::server::budget::Budget;
 use mahjong_referee::server::compute::ComputePool;
 use mahjong_referee::server::service::Referee;
+use mahjong_referee::server::stub::mahjong_service_server::MahjongService as _;
 use mcr::{Hand, HandInput, Ruleset, WinContext, score};
 use prost::Message as _;
 
@@ -183,7 +184,8 @@ fn bench_api(c: &mut Criterion) {
                 let mut bytes = 0usize;
                 for encoded in requests {
                     let request = read.score_hand(encoded);
-                    let response = scoring::score_hand(&request).expect("a well-formed hand");
+                    let response = scoring::score_hand(&request, &KeptRules::default())
+                        .expect("a well-formed hand");
                     bytes += response.as_bytes().len();
                 }
                 std::hint::black_box(bytes)
@@ -220,7 +222,8 @@ fn bench_api(c: &mut Criterion) {
                 let mut bytes = 0usize;
                 for encoded in &batches {
                     let request = read.batch(encoded);
-                    let response = scoring::batch_score_hands(request).expect("a valid batch");
+                    let response = scoring::batch_score_hands(request, &std::sync::Arc::default())
+                        .expect("a valid batch");
                     bytes += response.as_bytes().len();
                 }
                 std::hint::black_box(bytes)

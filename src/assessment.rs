@@ -85,7 +85,7 @@ pub enum Detail {
 /// whole score sheet ([`Detail::Sheet`]).
 ///
 /// Violations come back with the engine's field paths (`hand.standing`); each front end
-/// places them in its request (`crate::api::path`).
+/// places them in its request (`crate::api::kit::path`).
 pub fn assess(hand: &HandInput, context: &WinContext, rules: &Rules) -> Assessment {
     assess_with(hand, context, rules, Detail::Sheet)
 }

@@ -9,6 +9,7 @@
 //! Every expected figure is the rulebook's, worked by hand in the comments; none is computed
 //! by the code under test.
 
+use mahjong_referee::api::KeptRules;
 use mahjong_referee::api::accounting::{
     adjudicate_penalty, compute_standings, penalty_request_from_json, penalty_response_to_json,
     settle_hand, settle_request_from_json, settle_response_to_json, standings_request_from_json,
@@ -25,7 +26,7 @@ const ALL: [&str; 3] = [R98, MIL, GB];
 
 fn settle(request: &Value) -> Result<pb::SettleHandResponse, Vec<Violation>> {
     let request = settle_request_from_json(&request.to_string()).expect("a SettleHandRequest");
-    settle_hand(&request)
+    settle_hand(&request, &KeptRules::default())
 }
 
 fn settled(request: &Value) -> pb::SettleHandResponse {
@@ -35,7 +36,7 @@ fn settled(request: &Value) -> pb::SettleHandResponse {
 fn penalty(request: &Value) -> Result<pb::AdjudicatePenaltyResponse, Vec<Violation>> {
     let request =
         penalty_request_from_json(&request.to_string()).expect("an AdjudicatePenaltyRequest");
-    adjudicate_penalty(&request)
+    adjudicate_penalty(&request, &KeptRules::default())
 }
 
 fn ruled(request: &Value) -> pb::AdjudicatePenaltyResponse {
@@ -45,7 +46,7 @@ fn ruled(request: &Value) -> pb::AdjudicatePenaltyResponse {
 fn standings(request: &Value) -> Result<pb::ComputeStandingsResponse, Vec<Violation>> {
     let request =
         standings_request_from_json(&request.to_string()).expect("a ComputeStandingsRequest");
-    compute_standings(&request)
+    compute_standings(&request, &KeptRules::default())
 }
 
 fn ranked(request: &Value) -> pb::ComputeStandingsResponse {

@@ -1,10 +1,11 @@
 //! Proto ↔ domain conversions: every violation path with its field path, the round trip of a
 //! hand through proto and back, the enums against the domain tables, and proto3 JSON.
 
-use mahjong_referee::api::hand::{context_from_pb, context_to_pb, hand_from_pb, hand_to_pb};
-use mahjong_referee::api::json;
+use mahjong_referee::api::KeptRules;
+use mahjong_referee::api::kit::hand::{context_from_pb, context_to_pb, hand_from_pb, hand_to_pb};
+use mahjong_referee::api::kit::json;
+use mahjong_referee::api::kit::values::{fan_from_pb, fan_to_pb, tile_from_pb, tile_to_pb};
 use mahjong_referee::api::scoring::{score_json_line, score_request, validate_request};
-use mahjong_referee::api::values::{fan_from_pb, fan_to_pb, tile_from_pb, tile_to_pb};
 use mahjong_referee::api::{FILE_DESCRIPTOR_SET, pb};
 use mcr::notation::parse_hand;
 use mcr::{Fan, Tile, WinContext, WinMethod, Wind};
@@ -170,16 +171,19 @@ fn e23_scores_18_with_its_sheet_under_every_ruleset() {
         pb::Ruleset::Mil,
         pb::Ruleset::GreenBook2006,
     ] {
-        let resp = score_request(&pb::ScoreHandRequest {
-            overrides: None,
-            hand_input: Some(HandInput::Hand(e23())),
-            context: Some(pb::WinContext {
-                self_drawn: true,
-                ..Default::default()
-            }),
-            ruleset: ruleset as i32,
-            view: pb::ScoreView::Unspecified as i32,
-        });
+        let resp = score_request(
+            &pb::ScoreHandRequest {
+                overrides: None,
+                hand_input: Some(HandInput::Hand(e23())),
+                context: Some(pb::WinContext {
+                    self_drawn: true,
+                    ..Default::default()
+                }),
+                ruleset: ruleset as i32,
+                view: pb::ScoreView::Unspecified as i32,
+            },
+            &KeptRules::default(),
+        );
         assert_eq!(resp.outcome, pb::Outcome::Win as i32);
         assert_eq!(
             (resp.fan_total, resp.flower_points, resp.total),
@@ -236,26 +240,32 @@ fn e23_scores_18_with_its_sheet_under_every_ruleset() {
 
 #[test]
 fn notation_and_structured_input_give_the_same_response() {
-    let by_notation = score_request(&pb::ScoreHandRequest {
-        overrides: None,
-        hand_input: Some(HandInput::Notation("[123m][789m][123p]55s89p7p".into())),
-        context: Some(pb::WinContext {
-            self_drawn: true,
-            ..Default::default()
-        }),
-        ruleset: pb::Ruleset::Mil as i32,
-        view: pb::ScoreView::Unspecified as i32,
-    });
-    let by_hand = score_request(&pb::ScoreHandRequest {
-        overrides: None,
-        hand_input: Some(HandInput::Hand(e23())),
-        context: Some(pb::WinContext {
-            self_drawn: true,
-            ..Default::default()
-        }),
-        ruleset: pb::Ruleset::Mil as i32,
-        view: pb::ScoreView::Unspecified as i32,
-    });
+    let by_notation = score_request(
+        &pb::ScoreHandRequest {
+            overrides: None,
+            hand_input: Some(HandInput::Notation("[123m][789m][123p]55s89p7p".into())),
+            context: Some(pb::WinContext {
+                self_drawn: true,
+                ..Default::default()
+            }),
+            ruleset: pb::Ruleset::Mil as i32,
+            view: pb::ScoreView::Unspecified as i32,
+        },
+        &KeptRules::default(),
+    );
+    let by_hand = score_request(
+        &pb::ScoreHandRequest {
+            overrides: None,
+            hand_input: Some(HandInput::Hand(e23())),
+            context: Some(pb::WinContext {
+                self_drawn: true,
+                ..Default::default()
+            }),
+            ruleset: pb::Ruleset::Mil as i32,
+            view: pb::ScoreView::Unspecified as i32,
+        },
+        &KeptRules::default(),
+    );
     assert_eq!(by_notation, by_hand);
 }
 
@@ -264,7 +274,7 @@ fn unknown_and_unspecified_tiles_are_tile_unknown_at_their_index() {
     let mut hand = e23();
     hand.melds[1].tiles[2] = 99;
     hand.standing_tiles[3] = 0;
-    let resp = score_request(&request(hand));
+    let resp = score_request(&request(hand), &KeptRules::default());
     assert_eq!(
         violations(&resp),
         [
@@ -278,7 +288,7 @@ fn unknown_and_unspecified_tiles_are_tile_unknown_at_their_index() {
     let mut hand = e23();
     hand.standing_tiles.push(-5);
     hand.standing_tiles.push(35);
-    let resp = score_request(&request(hand));
+    let resp = score_request(&request(hand), &KeptRules::default());
     // The count is still checked: five standing tiles where four belong.
     assert_eq!(
         violations(&resp),
@@ -295,13 +305,13 @@ fn the_winning_tile_is_missing_when_unset_and_unknown_when_out_of_range() {
     let mut hand = e23();
     hand.winning_tile = 0;
     assert_eq!(
-        violations(&score_request(&request(hand))),
+        violations(&score_request(&request(hand), &KeptRules::default())),
         [pair("WINNING_TILE_MISSING", "hand.winning_tile")]
     );
     let mut hand = e23();
     hand.winning_tile = 40;
     assert_eq!(
-        violations(&score_request(&request(hand))),
+        violations(&score_request(&request(hand), &KeptRules::default())),
         [pair("TILE_UNKNOWN", "hand.winning_tile")]
     );
 }
@@ -312,7 +322,7 @@ fn meld_kinds_and_claim_sources_out_of_range_are_value_invalid() {
     hand.melds[0].kind = pb::MeldKind::Unspecified as i32;
     hand.melds[1].kind = 7;
     hand.melds[2].claimed_from = 4;
-    let resp = score_request(&request(hand));
+    let resp = score_request(&request(hand), &KeptRules::default());
     assert_eq!(
         violations(&resp),
         [
@@ -327,17 +337,20 @@ fn meld_kinds_and_claim_sources_out_of_range_are_value_invalid() {
 
 #[test]
 fn winds_and_rulesets_out_of_range_are_value_invalid() {
-    let resp = score_request(&pb::ScoreHandRequest {
-        overrides: None,
-        hand_input: Some(HandInput::Hand(e23())),
-        context: Some(pb::WinContext {
-            seat_wind: 5,
-            prevalent_wind: -1,
-            ..Default::default()
-        }),
-        ruleset: 4,
-        view: pb::ScoreView::Unspecified as i32,
-    });
+    let resp = score_request(
+        &pb::ScoreHandRequest {
+            overrides: None,
+            hand_input: Some(HandInput::Hand(e23())),
+            context: Some(pb::WinContext {
+                seat_wind: 5,
+                prevalent_wind: -1,
+                ..Default::default()
+            }),
+            ruleset: 4,
+            view: pb::ScoreView::Unspecified as i32,
+        },
+        &KeptRules::default(),
+    );
     assert_eq!(
         violations(&resp),
         [
@@ -352,20 +365,23 @@ fn winds_and_rulesets_out_of_range_are_value_invalid() {
 
 #[test]
 fn a_request_without_a_hand_is_value_invalid_on_hand_input() {
-    let resp = score_request(&pb::ScoreHandRequest::default());
+    let resp = score_request(&pb::ScoreHandRequest::default(), &KeptRules::default());
     assert_eq!(violations(&resp), [pair("VALUE_INVALID", "hand_input")]);
     assert_eq!(resp.ruleset, pb::Ruleset::ChineseOfficial1998 as i32);
 }
 
 #[test]
 fn notation_syntax_errors_say_where_and_what() {
-    let resp = score_request(&pb::ScoreHandRequest {
-        overrides: None,
-        hand_input: Some(HandInput::Notation("[123m][789m]12x".into())),
-        context: None,
-        ruleset: 0,
-        view: pb::ScoreView::Unspecified as i32,
-    });
+    let resp = score_request(
+        &pb::ScoreHandRequest {
+            overrides: None,
+            hand_input: Some(HandInput::Notation("[123m][789m]12x".into())),
+            context: None,
+            ruleset: 0,
+            view: pb::ScoreView::Unspecified as i32,
+        },
+        &KeptRules::default(),
+    );
     assert_eq!(violations(&resp), [pair("NOTATION_SYNTAX", "notation")]);
     let message = &resp.violations[0].message;
     assert!(message.contains("position 14"), "{message}");
@@ -392,19 +408,22 @@ fn conversion_and_domain_violations_are_collected_together() {
         standing_tiles: tiles("55s7p"),
         winning_tile: t("7p"),
     };
-    let resp = score_request(&pb::ScoreHandRequest {
-        overrides: None,
-        hand_input: Some(HandInput::Hand(hand)),
-        context: Some(pb::WinContext {
-            self_drawn: true,
-            robbing_kong: true,
-            seat_wind: 12,
-            flower_count: 9,
-            ..Default::default()
-        }),
-        ruleset: pb::Ruleset::Mil as i32,
-        view: pb::ScoreView::Unspecified as i32,
-    });
+    let resp = score_request(
+        &pb::ScoreHandRequest {
+            overrides: None,
+            hand_input: Some(HandInput::Hand(hand)),
+            context: Some(pb::WinContext {
+                self_drawn: true,
+                robbing_kong: true,
+                seat_wind: 12,
+                flower_count: 9,
+                ..Default::default()
+            }),
+            ruleset: pb::Ruleset::Mil as i32,
+            view: pb::ScoreView::Unspecified as i32,
+        },
+        &KeptRules::default(),
+    );
     assert_eq!(
         violations(&resp),
         [
@@ -428,14 +447,14 @@ fn a_meld_of_unknown_kind_gets_one_violation_only() {
     hand.melds[2].kind = 0;
     hand.melds[2].tiles = tiles("1p");
     assert_eq!(
-        violations(&score_request(&request(hand))),
+        violations(&score_request(&request(hand), &KeptRules::default())),
         [pair("VALUE_INVALID", "hand.melds[2].kind")]
     );
     // With a known kind, a short meld is reported as such.
     let mut hand = e23();
     hand.melds[2].tiles = tiles("1p");
     assert_eq!(
-        violations(&score_request(&request(hand))),
+        violations(&score_request(&request(hand), &KeptRules::default())),
         [pair("MELD_TILE_COUNT", "hand.melds[2].tiles")]
     );
 }
@@ -455,7 +474,7 @@ fn huge_inputs_of_unknown_tiles_do_not_panic() {
         standing_tiles: (0..500).collect(),
         winning_tile: i32::MAX,
     };
-    let resp = score_request(&request(hand));
+    let resp = score_request(&request(hand), &KeptRules::default());
     let found = violations(&resp);
     assert!(found.contains(&pair("MELDS_TOO_MANY", "hand.melds")));
     assert!(found.contains(&pair("TILE_UNKNOWN", "hand.standing_tiles[499]")));
@@ -465,27 +484,33 @@ fn huge_inputs_of_unknown_tiles_do_not_panic() {
 #[test]
 fn losing_hands_are_results_not_violations() {
     // Not a winning shape.
-    let resp = score_request(&pb::ScoreHandRequest {
-        overrides: None,
-        hand_input: Some(HandInput::Notation("123m456p789s1357sE".into())),
-        context: Some(pb::WinContext {
-            flower_count: 2,
-            ..Default::default()
-        }),
-        ruleset: 0,
-        view: pb::ScoreView::Unspecified as i32,
-    });
+    let resp = score_request(
+        &pb::ScoreHandRequest {
+            overrides: None,
+            hand_input: Some(HandInput::Notation("123m456p789s1357sE".into())),
+            context: Some(pb::WinContext {
+                flower_count: 2,
+                ..Default::default()
+            }),
+            ruleset: 0,
+            view: pb::ScoreView::Unspecified as i32,
+        },
+        &KeptRules::default(),
+    );
     assert_eq!(resp.outcome, pb::Outcome::NotWinningShape as i32);
     assert!(resp.violations.is_empty() && resp.fans.is_empty() && resp.reading.is_none());
     assert_eq!((resp.fan_total, resp.flower_points, resp.total), (0, 2, 2));
     // Under the minimum: the breakdown is still there.
-    let resp = score_request(&pb::ScoreHandRequest {
-        overrides: None,
-        hand_input: Some(HandInput::Notation("[123m]456m234p67s55p8s".into())),
-        context: None,
-        ruleset: 0,
-        view: pb::ScoreView::Unspecified as i32,
-    });
+    let resp = score_request(
+        &pb::ScoreHandRequest {
+            overrides: None,
+            hand_input: Some(HandInput::Notation("[123m]456m234p67s55p8s".into())),
+            context: None,
+            ruleset: 0,
+            view: pb::ScoreView::Unspecified as i32,
+        },
+        &KeptRules::default(),
+    );
     assert_eq!(resp.outcome, pb::Outcome::BelowMinimum as i32);
     assert!(!resp.fans.is_empty() && resp.fan_total < 8);
     assert!(resp.reading.is_some());
@@ -494,17 +519,20 @@ fn losing_hands_are_results_not_violations() {
 #[test]
 fn validate_hand_reports_validity_shape_and_minimum() {
     let validate = |notation: &str, ruleset: pb::Ruleset| {
-        validate_request(&pb::ValidateHandRequest {
-            overrides: None,
-            hand_input: Some(pb::validate_hand_request::HandInput::Notation(
-                notation.into(),
-            )),
-            context: Some(pb::WinContext {
-                self_drawn: true,
-                ..Default::default()
-            }),
-            ruleset: ruleset as i32,
-        })
+        validate_request(
+            &pb::ValidateHandRequest {
+                overrides: None,
+                hand_input: Some(pb::validate_hand_request::HandInput::Notation(
+                    notation.into(),
+                )),
+                context: Some(pb::WinContext {
+                    self_drawn: true,
+                    ..Default::default()
+                }),
+                ruleset: ruleset as i32,
+            },
+            &KeptRules::default(),
+        )
     };
     let ok = validate("[123m][789m][123p]55s89p7p", pb::Ruleset::Mil);
     assert!(ok.valid && ok.winning_shape && ok.reaches_minimum && ok.violations.is_empty());
@@ -587,7 +615,7 @@ fn requests_read_from_proto3_json() {
 
 #[test]
 fn responses_print_every_field_with_enum_names() {
-    let resp = score_request(&pb::ScoreHandRequest::default());
+    let resp = score_request(&pb::ScoreHandRequest::default(), &KeptRules::default());
     let text = json::score_response_to_json(&resp, false).unwrap();
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["outcome"], "OUTCOME_INVALID");
@@ -602,7 +630,7 @@ fn responses_print_every_field_with_enum_names() {
         serde_json::json!({"code": "VALUE_INVALID", "field": "hand_input",
             "message": "the request has no hand: set `notation` or `hand`"})
     );
-    let line = score_json_line("{");
+    let line = score_json_line("{", &KeptRules::default());
     let v: serde_json::Value = serde_json::from_str(&line).unwrap();
     assert_eq!(v["error"]["code"], "REQUEST_UNPARSABLE");
 }
@@ -639,7 +667,7 @@ mod never_panics {
     proptest! {
         #[test]
         fn requests(request in requests::request()) {
-            check(&score_request(&request));
+            check(&score_request(&request, &KeptRules::default()));
         }
 
         #[test]
@@ -652,12 +680,12 @@ mod never_panics {
                 context,
                 ruleset: 0,
                 view: pb::ScoreView::Unspecified as i32,
-            }));
+            }, &KeptRules::default()));
         }
 
         #[test]
         fn json_lines(text in "\\PC{0,60}") {
-            let line = score_json_line(&text);
+            let line = score_json_line(&text, &KeptRules::default());
             prop_assert!(serde_json::from_str::<serde_json::Value>(&line).is_ok());
         }
     }
@@ -675,11 +703,17 @@ fn canonical_notation_writes_a_melded_kong_of_unknown_source_as_melded() {
         standing_tiles: tiles("E"),
         winning_tile: t("E"),
     };
-    let resp = score_request(&request(hand(pb::ClaimSource::Opposite)));
+    let resp = score_request(
+        &request(hand(pb::ClaimSource::Opposite)),
+        &KeptRules::default(),
+    );
     assert_eq!(resp.notation, "[5555p2][123m][456m][789m]EE");
     // A melded kong of unknown source is written with the notation's default source (left),
     // never without a digit, which would read back as a concealed kong.
-    let resp = score_request(&request(hand(pb::ClaimSource::Unspecified)));
+    let resp = score_request(
+        &request(hand(pb::ClaimSource::Unspecified)),
+        &KeptRules::default(),
+    );
     assert!(resp.violations.is_empty());
     assert_eq!(resp.notation, "[5555p1][123m][456m][789m]EE");
 }
@@ -702,9 +736,13 @@ fn the_basic_view_is_the_full_sheet_without_its_descriptions() {
             pb::Ruleset::GreenBook2006,
         ] {
             let request = |view| support::corpus::request(hand, *ctx, ruleset, view);
-            let mut full = score_request(&request(pb::ScoreView::Unspecified));
-            assert_eq!(full, score_request(&request(pb::ScoreView::Full)));
-            let basic = score_request(&request(pb::ScoreView::Basic));
+            let mut full =
+                score_request(&request(pb::ScoreView::Unspecified), &KeptRules::default());
+            assert_eq!(
+                full,
+                score_request(&request(pb::ScoreView::Full), &KeptRules::default())
+            );
+            let basic = score_request(&request(pb::ScoreView::Basic), &KeptRules::default());
             if full.outcome != pb::Outcome::Invalid as i32 {
                 scored += 1;
                 assert!(!full.notation.is_empty());
@@ -732,7 +770,7 @@ fn the_basic_view_is_the_full_sheet_without_its_descriptions() {
 fn a_claimed_tile_is_kept_on_a_chow_and_rejected_elsewhere() {
     let mut hand = e23();
     hand.melds[1].claimed_tile = t("8m");
-    let scored = score_request(&request(hand.clone()));
+    let scored = score_request(&request(hand.clone()), &KeptRules::default());
     assert_eq!(scored.outcome, pb::Outcome::Win as i32, "{scored:?}");
     assert_eq!(scored.notation, "[123m][789m2][123p]89p55s7p");
     assert_eq!(hand_to_pb(&hand_from_pb(&hand).unwrap()), hand);
@@ -743,7 +781,7 @@ fn a_claimed_tile_is_kept_on_a_chow_and_rejected_elsewhere() {
     bad.melds[1].claimed_tile = t("9m");
     bad.melds[2].claimed_tile = 99;
     assert_eq!(
-        violations(&score_request(&request(bad))),
+        violations(&score_request(&request(bad), &KeptRules::default())),
         [
             pair("TILE_UNKNOWN", "hand.melds[2].claimed_tile"),
             pair("CHOW_INVALID", "hand.melds[0].claimed_tile"),

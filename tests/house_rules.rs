@@ -9,14 +9,16 @@
 #[allow(dead_code)] // the request strategies this test does not use
 mod support;
 
+use mahjong_referee::api::KeptRules;
 use std::collections::BTreeSet;
 
 use mahjong_referee::api::accounting::{
     adjudicate_penalty, compute_standings, penalty_request_from_json, settle_hand,
     settle_request_from_json, standings_request_from_json,
 };
-use mahjong_referee::api::house_rules::describe_ruleset;
-use mahjong_referee::api::{FILE_DESCRIPTOR_SET, json, pb, score_request, validate_request};
+use mahjong_referee::api::kit::house_rules::describe_ruleset;
+use mahjong_referee::api::kit::json;
+use mahjong_referee::api::{FILE_DESCRIPTOR_SET, pb, score_request, validate_request};
 use serde_json::{Value, json};
 use support::corpus;
 
@@ -56,21 +58,33 @@ fn changes_a_corpus_score(requests: &[pb::ScoreHandRequest], o: &pb::RuleOverrid
             overrides: Some(Box::new(o.clone())),
             ..plain.clone()
         };
-        let (a, b) = (score_request(plain), score_request(&with));
+        let (a, b) = (
+            score_request(plain, &KeptRules::default()),
+            score_request(&with, &KeptRules::default()),
+        );
         score_numbers(&a) != score_numbers(&b)
     })
 }
 
 fn settle(v: &Value) -> Result<pb::SettleHandResponse, Vec<mcr::Violation>> {
-    settle_hand(&settle_request_from_json(&v.to_string()).expect("a SettleHandRequest"))
+    settle_hand(
+        &settle_request_from_json(&v.to_string()).expect("a SettleHandRequest"),
+        &KeptRules::default(),
+    )
 }
 
 fn penalty(v: &Value) -> Result<pb::AdjudicatePenaltyResponse, Vec<mcr::Violation>> {
-    adjudicate_penalty(&penalty_request_from_json(&v.to_string()).expect("a request"))
+    adjudicate_penalty(
+        &penalty_request_from_json(&v.to_string()).expect("a request"),
+        &KeptRules::default(),
+    )
 }
 
 fn standings(v: &Value) -> Result<pb::ComputeStandingsResponse, Vec<mcr::Violation>> {
-    compute_standings(&standings_request_from_json(&v.to_string()).expect("a request"))
+    compute_standings(
+        &standings_request_from_json(&v.to_string()).expect("a request"),
+        &KeptRules::default(),
+    )
 }
 
 /// `request` with `"overrides": o` added.
@@ -103,13 +117,16 @@ fn changes<T: std::fmt::Debug>(
 /// Whether the hand in Botzone's text replays differently with the overrides `o`.
 fn replays_differently(text: &str, o: &Value) -> bool {
     let replay = |overrides: Option<pb::RuleOverrides>| {
-        let mut r = mahjong_referee::api::play::replay_hand(&pb::ReplayHandRequest {
-            record: Some(pb::replay_hand_request::Record::BotzoneText(
-                text.to_owned(),
-            )),
-            overrides,
-            ..Default::default()
-        })
+        let mut r = mahjong_referee::api::play::replay_hand(
+            &pb::ReplayHandRequest {
+                record: Some(pb::replay_hand_request::Record::BotzoneText(
+                    text.to_owned(),
+                )),
+                overrides,
+                ..Default::default()
+            },
+            &KeptRules::default(),
+        )
         .unwrap_or_else(|v| panic!("{v:?}"));
         r.rules_fingerprint.clear();
         r
@@ -405,19 +422,25 @@ fn a_casual_room_wins_below_eight_and_the_fingerprint_says_so() {
         ruleset: pb::Ruleset::ChineseOfficial1998 as i32,
         overrides: o.map(|o| overrides(&o)),
     };
-    let plain = validate_request(&request(None));
+    let plain = validate_request(&request(None), &KeptRules::default());
     assert!(plain.winning_shape && !plain.reaches_minimum);
-    let casual = validate_request(&request(Some(json!({"minimumFan": 0}))));
+    let casual = validate_request(
+        &request(Some(json!({"minimumFan": 0}))),
+        &KeptRules::default(),
+    );
     assert!(casual.reaches_minimum);
     assert_eq!(casual.outcome, pb::Outcome::Win as i32);
     assert_ne!(plain.rules_fingerprint, casual.rules_fingerprint);
     // The same switches give the same fingerprint, however they are reached: MIL's own,
     // and the 1998 ruleset brought to MIL's switches.
     let describe = |ruleset: pb::Ruleset, o: Option<Value>| {
-        describe_ruleset(&pb::DescribeRulesetRequest {
-            ruleset: ruleset as i32,
-            overrides: o.map(|o| overrides(&o)),
-        })
+        describe_ruleset(
+            &pb::DescribeRulesetRequest {
+                ruleset: ruleset as i32,
+                overrides: o.map(|o| overrides(&o)),
+            },
+            &KeptRules::default(),
+        )
         .unwrap()
     };
     let mil = describe(pb::Ruleset::Mil, None);
@@ -464,11 +487,14 @@ fn the_same_house_rules_asked_again_are_the_same_rules() {
     ];
     let hands = corpus_requests(pb::Ruleset::Unspecified);
     let ask = |ruleset: pb::Ruleset, o: &Value, hand: &pb::ScoreHandRequest| {
-        score_request(&pb::ScoreHandRequest {
-            ruleset: ruleset as i32,
-            overrides: Some(Box::new(overrides(o))),
-            ..hand.clone()
-        })
+        score_request(
+            &pb::ScoreHandRequest {
+                ruleset: ruleset as i32,
+                overrides: Some(Box::new(overrides(o))),
+                ..hand.clone()
+            },
+            &KeptRules::default(),
+        )
     };
     // Built for each request: no two requests in a row ask for the same rules.
     let mut built = Vec::new();
@@ -515,7 +541,7 @@ fn out_of_range_values_are_invalid_with_their_path() {
         overrides: Some(Box::new(o.clone())),
         ..pb::ScoreHandRequest::default()
     };
-    let r = score_request(&request);
+    let r = score_request(&request, &KeptRules::default());
     let fields: Vec<(&str, &str)> = r
         .violations
         .iter()
@@ -525,10 +551,13 @@ fn out_of_range_values_are_invalid_with_their_path() {
     assert_eq!(fields, [("VALUE_INVALID", "overrides.fan_points[1].fan")]);
     let mut fixed = o;
     fixed.fan_points.truncate(1);
-    let r = score_request(&pb::ScoreHandRequest {
-        overrides: Some(Box::new(fixed)),
-        ..request
-    });
+    let r = score_request(
+        &pb::ScoreHandRequest {
+            overrides: Some(Box::new(fixed)),
+            ..request
+        },
+        &KeptRules::default(),
+    );
     let fields: Vec<&str> = r.violations.iter().map(|v| v.field.as_str()).collect();
     assert_eq!(
         fields,
@@ -544,7 +573,7 @@ fn out_of_range_values_are_invalid_with_their_path() {
         overrides: Some(overrides(
             &json!({"liftExclusions": [{"fan": "FAN_ALL_PUNGS", "excluded": "FAN_SEVEN_PAIRS"}]}),
         )),
-    })
+    }, &KeptRules::default())
     .unwrap_err();
     assert_eq!(describe[0].path.to_string(), "overrides.lift_exclusions[0]");
 }

@@ -1,4 +1,4 @@
-//! The server reads the scoring requests (`api::fast::query`) exactly as prost decodes them:
+//! The server reads the scoring requests (`api::scoring::fast::query`) exactly as prost decodes them:
 //! for messages prost encodes (valid and invalid numbers, notation, missing parts), the same
 //! bytes with bytes replaced, inserted and removed, every truncation, and encodings prost
 //! never writes but accepts (unpacked lists, repeated and merged messages, unknown fields,
@@ -9,9 +9,10 @@
 //! `ScoreHand` call, twice as fast a batch); this test is what lets it stay exact.
 
 use bytes::Bytes;
-use mahjong_referee::api::fast::query::{BatchScoreHandsQuery, reads_directly};
+use mahjong_referee::api::KeptRules;
+use mahjong_referee::api::kit::query::{Defaults, ScoreQuery};
 use mahjong_referee::api::pb;
-use mahjong_referee::api::query::{Defaults, ScoreQuery};
+use mahjong_referee::api::scoring::fast::query::{BatchScoreHandsQuery, reads_directly};
 use pb::score_hand_request::HandInput;
 use proptest::prelude::*;
 use prost::Message as _;
@@ -47,7 +48,7 @@ fn batch_entries(
 
 /// A batch's defaults as the entries see them (the house rules are left to the scoring).
 fn defaults(ruleset: i32, view: i32) -> Defaults {
-    Defaults::of_batch(ruleset, view, None).unwrap_or(Defaults::NONE)
+    Defaults::of_batch(ruleset, view, None, &KeptRules::default()).unwrap_or(Defaults::NONE)
 }
 
 /// What the server reads from a batch's `bytes` is the queries of the entries prost decodes,

@@ -7,7 +7,8 @@
 #[path = "../crates/mcr/tests/self_play_support/mod.rs"]
 mod self_play_support;
 
-use mahjong_referee::api::hand::hand_to_pb;
+use mahjong_referee::api::KeptRules;
+use mahjong_referee::api::kit::hand::hand_to_pb;
 use mahjong_referee::api::pb;
 use mahjong_referee::api::play::{arbitrate_claims, legal_actions_of, replay_hand};
 use mcr::play::botzone::write_match;
@@ -109,11 +110,14 @@ struct Service;
 
 impl Referee for Service {
     fn legal(&self, view: &SeatView) -> Vec<Offered> {
-        let response = legal_actions_of(&pb::LegalActionsRequest {
-            view: Some(view_pb(view)),
-            ruleset: pb::Ruleset::Mil as i32,
-            ..Default::default()
-        })
+        let response = legal_actions_of(
+            &pb::LegalActionsRequest {
+                view: Some(view_pb(view)),
+                ruleset: pb::Ruleset::Mil as i32,
+                ..Default::default()
+            },
+            &KeptRules::default(),
+        )
         .unwrap_or_else(|v| panic!("the view is valid: {v:?}"));
         response
             .actions
@@ -134,23 +138,26 @@ impl Referee for Service {
             Offer::Discard { .. } => pb::arbitrate_claims_request::Offer::Discard(offered),
             Offer::AddedKong { .. } => pb::arbitrate_claims_request::Offer::AddedKong(offered),
         };
-        let response = arbitrate_claims(&pb::ArbitrateClaimsRequest {
-            offer: Some(offer),
-            claims: claims
-                .iter()
-                .map(|c| {
-                    let (action, tile) = action_pb(c.action);
-                    pb::ClaimToArbitrate {
-                        seat: seat_pb(c.seat),
-                        action,
-                        tile,
-                        view: c.view.as_ref().map(view_pb),
-                    }
-                })
-                .collect(),
-            ruleset: pb::Ruleset::Mil as i32,
-            overrides: None,
-        })
+        let response = arbitrate_claims(
+            &pb::ArbitrateClaimsRequest {
+                offer: Some(offer),
+                claims: claims
+                    .iter()
+                    .map(|c| {
+                        let (action, tile) = action_pb(c.action);
+                        pb::ClaimToArbitrate {
+                            seat: seat_pb(c.seat),
+                            action,
+                            tile,
+                            view: c.view.as_ref().map(view_pb),
+                        }
+                    })
+                    .collect(),
+                ruleset: pb::Ruleset::Mil as i32,
+                overrides: None,
+            },
+            &KeptRules::default(),
+        )
         .unwrap_or_else(|v| panic!("the claims are well formed: {v:?}"));
         let index = |i: u32| usize::try_from(i).expect("an index");
         Verdict {
@@ -167,11 +174,14 @@ fn hands_played_through_legal_actions_and_arbitrate_claims_replay_without_a_find
     for seed in 0..2_000 {
         let (table, ended) = play(seed, false, &Service);
         let text = write_match(&format!("self-{seed}"), &table.record(&ended), None);
-        let r = replay_hand(&pb::ReplayHandRequest {
-            record: Some(pb::replay_hand_request::Record::BotzoneText(text.clone())),
-            ruleset: pb::Ruleset::Mil as i32,
-            ..Default::default()
-        })
+        let r = replay_hand(
+            &pb::ReplayHandRequest {
+                record: Some(pb::replay_hand_request::Record::BotzoneText(text.clone())),
+                ruleset: pb::Ruleset::Mil as i32,
+                ..Default::default()
+            },
+            &KeptRules::default(),
+        )
         .unwrap_or_else(|v| panic!("seed {seed}: {v:?}\n{text}"));
         assert!(
             r.findings.is_empty(),

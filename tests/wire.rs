@@ -4,11 +4,12 @@
 //! with faulty entries.
 
 use bytes::Bytes;
-use mahjong_referee::api::fast::query::{BatchScoreHandsQuery, reads_directly};
+use mahjong_referee::api::KeptRules;
+use mahjong_referee::api::kit::query::ScoreQuery;
+use mahjong_referee::api::kit::values::INVALID_HAND;
 use mahjong_referee::api::pb;
-use mahjong_referee::api::query::ScoreQuery;
+use mahjong_referee::api::scoring::fast::query::{BatchScoreHandsQuery, reads_directly};
 use mahjong_referee::api::scoring::{BatchScoring, batch_score_hands, score_hand, score_request};
-use mahjong_referee::api::values::INVALID_HAND;
 use pb::score_hand_request::HandInput;
 use prost::Message as _;
 
@@ -92,11 +93,14 @@ fn score_hand_writes_what_prost_writes_for_every_corpus_hand_ruleset_and_view() 
                     view: view as i32,
                     ..base.clone()
                 };
-                let expected = score_request(&request);
+                let expected = score_request(&request, &KeptRules::default());
                 let bytes = request.encode_to_vec();
                 clean += usize::from(reads_directly(&bytes));
-                let read = score_hand(&ScoreQuery::decode(&bytes).expect("decodes"));
-                match score_hand(&ScoreQuery::from(&request)) {
+                let read = score_hand(
+                    &ScoreQuery::decode(&bytes).expect("decodes"),
+                    &KeptRules::default(),
+                );
+                match score_hand(&ScoreQuery::from(&request), &KeptRules::default()) {
                     Ok(reply) => {
                         assert_eq!(
                             reply.as_bytes(),
@@ -138,16 +142,19 @@ fn expected_result(
 ) -> pb::BatchScoreHandsResult {
     use pb::batch_score_hands_result::Result as Entry;
     let or = |n: i32, default: i32| if n == 0 { default } else { n };
-    let response = score_request(&pb::ScoreHandRequest {
-        ruleset: or(entry.ruleset, defaults.default_ruleset),
-        view: or(entry.view, defaults.default_view),
-        // An entry's own house rules replace the batch's whole.
-        overrides: entry
-            .overrides
-            .clone()
-            .or_else(|| defaults.default_overrides.clone().map(Box::new)),
-        ..entry.clone()
-    });
+    let response = score_request(
+        &pb::ScoreHandRequest {
+            ruleset: or(entry.ruleset, defaults.default_ruleset),
+            view: or(entry.view, defaults.default_view),
+            // An entry's own house rules replace the batch's whole.
+            overrides: entry
+                .overrides
+                .clone()
+                .or_else(|| defaults.default_overrides.clone().map(Box::new)),
+            ..entry.clone()
+        },
+        &KeptRules::default(),
+    );
     let result = if response.outcome == pb::Outcome::Invalid as i32 {
         Entry::Error(pb::HandError {
             reason: INVALID_HAND.to_owned(),
@@ -196,7 +203,8 @@ fn batch_score_hands_writes_what_prost_writes_faulty_entries_included() {
             let expected = pb::BatchScoreHandsResponse {
                 results: chunk.iter().map(|e| expected_result(e, &request)).collect(),
             };
-            let reply = batch_score_hands(request.clone().into()).expect("valid defaults");
+            let reply = batch_score_hands(request.clone().into(), &std::sync::Arc::default())
+                .expect("valid defaults");
             assert_eq!(reply.as_bytes(), expected.encode_to_vec());
             // Read from the bytes as the server reads them, and answered in steps as the
             // server does, with steps of every size up to 3.
@@ -207,7 +215,8 @@ fn batch_score_hands_writes_what_prost_writes_faulty_entries_included() {
                     && chunk.iter().any(|r| !reads_directly(&r.encode_to_vec())),
                 "both kinds of entries"
             );
-            let mut scoring = BatchScoring::new(read).expect("valid defaults");
+            let mut scoring =
+                BatchScoring::new(read, &std::sync::Arc::default()).expect("valid defaults");
             let mut steps = 0;
             while scoring.score(steps % 3 + 1).expect("decodes") {
                 steps += 1;
@@ -240,7 +249,11 @@ fn batch_score_hands_writes_what_prost_writes_faulty_entries_included() {
     assert!(batches >= 18, "{batches}");
 
     // An empty batch is an empty message.
-    let empty = batch_score_hands(BatchScoreHandsQuery::decode(Bytes::new()).unwrap()).unwrap();
+    let empty = batch_score_hands(
+        BatchScoreHandsQuery::decode(Bytes::new()).unwrap(),
+        &std::sync::Arc::default(),
+    )
+    .unwrap();
     assert!(empty.as_bytes().is_empty());
     assert_eq!(empty.scored(), 0);
 }
@@ -288,10 +301,11 @@ fn batch_house_rules_apply_to_each_entry_as_to_its_score_hand() {
         }
         .encode_to_vec();
         let read = || BatchScoreHandsQuery::decode(request.encode_to_vec().into()).unwrap();
-        let reply = batch_score_hands(read()).expect("valid defaults");
+        let reply = batch_score_hands(read(), &std::sync::Arc::default()).expect("valid defaults");
         assert_eq!(reply.as_bytes(), expected);
         // In parts, as the server scores a large batch on several workers.
-        let scoring = BatchScoring::new(read()).expect("valid defaults");
+        let scoring =
+            BatchScoring::new(read(), &std::sync::Arc::default()).expect("valid defaults");
         let mut parts = Vec::new();
         for part in scoring.parts(256) {
             parts.extend_from_slice(part.finish().expect("read").as_bytes());
@@ -310,8 +324,12 @@ fn batch_house_rules_apply_to_each_entry_as_to_its_score_hand() {
         ..plain.clone()
     };
     assert_ne!(
-        batch_score_hands(plain.into()).unwrap().as_bytes(),
-        batch_score_hands(with_house.into()).unwrap().as_bytes()
+        batch_score_hands(plain.into(), &std::sync::Arc::default())
+            .unwrap()
+            .as_bytes(),
+        batch_score_hands(with_house.into(), &std::sync::Arc::default())
+            .unwrap()
+            .as_bytes()
     );
 }
 
@@ -345,7 +363,9 @@ fn assert_clean_entries_read_straight(
             .collect(),
     };
     assert_eq!(
-        batch_score_hands(read).expect("valid").as_bytes(),
+        batch_score_hands(read, &std::sync::Arc::default())
+            .expect("valid")
+            .as_bytes(),
         expected.encode_to_vec()
     );
 }
@@ -353,12 +373,14 @@ fn assert_clean_entries_read_straight(
 #[test]
 fn faulty_requests_are_errors_of_score_hand() {
     for request in faulty_requests() {
-        let violations = score_hand(&ScoreQuery::from(&request)).expect_err("faulty");
+        let violations =
+            score_hand(&ScoreQuery::from(&request), &KeptRules::default()).expect_err("faulty");
         assert!(!violations.is_empty());
     }
     // The unknown tile is reported as such: the requests test what they mean to.
     let unknown_tile = faulty_requests().swap_remove(0);
-    let violations = score_hand(&ScoreQuery::from(&unknown_tile)).unwrap_err();
+    let violations =
+        score_hand(&ScoreQuery::from(&unknown_tile), &KeptRules::default()).unwrap_err();
     assert!(
         violations
             .iter()
@@ -417,7 +439,7 @@ fn the_writer_writes_every_field_of_its_messages() {
             view: pb::ScoreView::Full as i32,
             ..request.clone()
         };
-        if let Ok(reply) = score_hand(&ScoreQuery::from(&full)) {
+        if let Ok(reply) = score_hand(&ScoreQuery::from(&full), &KeptRules::default()) {
             let message = DynamicMessage::decode(score.clone(), reply.as_bytes()).expect("decodes");
             set_fields(&message, &mut written);
         }
@@ -427,7 +449,8 @@ fn the_writer_writes_every_field_of_its_messages() {
         requests,
         ..Default::default()
     };
-    let reply = batch_score_hands(request.into()).expect("a valid batch");
+    let reply =
+        batch_score_hands(request.into(), &std::sync::Arc::default()).expect("a valid batch");
     set_fields(
         &DynamicMessage::decode(batch.clone(), reply.as_bytes()).expect("decodes"),
         &mut written,

@@ -9,7 +9,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mahjong_referee::api::{accounting, analysis, json, scoring};
+use mahjong_referee::api::kit::json;
+use mahjong_referee::api::{accounting, analysis, scoring};
 use mahjong_referee::cli::{analyze::analyze_jsonl, score::score_jsonl};
 
 fuzz_target!(

@@ -1,4 +1,4 @@
-//! The server's own request reader (`api::fast::query`) against prost on arbitrary bytes:
+//! The server's own request reader (`api::scoring::fast::query`) against prost on arbitrary bytes:
 //! the first byte chooses `ScoreHandRequest` (even) or `BatchScoreHandsRequest` (odd), the
 //! rest is the message. Both make the same query of it, or both reject it with the same
 //! error; and what the server answers from its reading is what it answers from prost's
@@ -7,9 +7,9 @@
 
 use bytes::Bytes;
 use libfuzzer_sys::fuzz_target;
-use mahjong_referee::api::fast::query::BatchScoreHandsQuery;
+use mahjong_referee::api::scoring::fast::query::BatchScoreHandsQuery;
 use mahjong_referee::api::pb;
-use mahjong_referee::api::query::{Defaults, ScoreQuery};
+use mahjong_referee::api::kit::query::{Defaults, ScoreQuery};
 use mahjong_referee::api::scoring::{BatchScoring, batch_score_hands, score_hand};
 use prost::Message as _;
 

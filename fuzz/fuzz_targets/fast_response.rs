@@ -1,4 +1,4 @@
-//! The scoring responses the server writes itself (`api::fast::wire`) against prost's
+//! The scoring responses the server writes itself (`api::scoring::fast::wire`) against prost's
 //! encoding of the messages `score_request` builds, byte for byte. The hands are built from
 //! `arbitrary` shapes (four groups and a pair, seven pairs, thirteen orphans, or loose tiles),
 //! some groups melded, under arbitrary contexts, rulesets and views, so that most of them are
@@ -7,11 +7,11 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use mahjong_referee::api::fast::query::BatchScoreHandsQuery;
+use mahjong_referee::api::scoring::fast::query::BatchScoreHandsQuery;
 use mahjong_referee::api::pb;
-use mahjong_referee::api::query::ScoreQuery;
+use mahjong_referee::api::kit::query::ScoreQuery;
 use mahjong_referee::api::scoring::{batch_score_hands, score_hand, score_request};
-use mahjong_referee::api::values::INVALID_HAND;
+use mahjong_referee::api::kit::values::INVALID_HAND;
 use mahjong_referee::limits;
 use pb::score_hand_request::HandInput;
 use prost::Message as _;

@@ -2,40 +2,28 @@
 //! between prost types and the domain (the server and the command line hand it the
 //! contract's messages, and take its answers back).
 //!
-//! Its modules are floors, each importing only from those above it in this list:
+//! Three floors:
 //!
 //! - [`pb`]: the generated messages, enums and gRPC client, and the descriptor set;
-//! - [`path`]: where the engine's field paths are in each request (typed paths, renamed
-//!   with one table a request);
-//! - [`values`]: every enum and scalar, proto → domain and back;
-//! - [`json`]: proto3 JSON for requests and responses;
-//! - [`house_rules`]: house rules (`RuleOverrides`) → the rules a request applies, the
-//!   fingerprint, `DescribeRuleset`;
-//! - [`hand`]: request hands and contexts, proto → domain and back;
-//! - [`query`]: the requests that carry a hand to score, converted once ([`query::ScoreQuery`])
-//!   and judged by one function ([`query::assess`]);
-//! - [`score_sheet`]: an assessment as proto (sheet lines, reading, the scoring responses);
-//! - [`fast`]: the hand-written fast path of the scoring calls (requests read and responses
-//!   written without prost's message types, the server stub and codec that carry them, the
-//!   connection that batches small writes), its field numbers generated from the contract;
-//! - [`scoring`]: the scoring calls (`scoring.proto`), each from request to response;
-//! - [`analysis`]: the analysis of a hand in play (`analysis.proto`);
-//! - [`accounting`]: settling hands, penalties and standings (`accounting.proto`);
-//! - [`play`]: the play referee (`play.proto`): whole hands replayed from their records.
+//! - [`kit`]: what the families share: field paths, enum and scalar mappings, proto3 JSON,
+//!   the violations collector, house rules, hands, the scoring query and the encoders of
+//!   score sheets, accounts, rulings and analyses;
+//! - the families, one a `.proto` of the service, peers that import the kit and never each
+//!   other: [`scoring`] (`scoring.proto`, with its hand-written fast path), [`analysis`]
+//!   (`analysis.proto`), [`accounting`] (`accounting.proto`: settling hands, penalties and
+//!   standings) and [`play`] (`play.proto`: whole hands replayed, legal actions, claims).
+//!
+//! A handler is decode → engine → encode, and takes the [`kit::house_rules::KeptRules`] of
+//! its caller: the transport (the server's stub, codec and connections; the command line's
+//! files) is the caller's.
 
 pub mod accounting;
 pub mod analysis;
-pub mod fast;
-pub mod hand;
-pub mod house_rules;
-pub mod json;
-pub mod path;
+pub mod kit;
 pub mod pb;
 pub mod play;
-pub mod query;
-pub mod score_sheet;
 pub mod scoring;
-pub mod values;
 
+pub use kit::house_rules::KeptRules;
 pub use pb::FILE_DESCRIPTOR_SET;
 pub use scoring::{score_request, validate_request};

@@ -24,8 +24,10 @@ use clap::Args;
 use mcr::Violation;
 use mcr::violation::FieldPath;
 
-use crate::api::json::JsonError;
-use crate::api::{accounting, pb, values};
+use crate::api::KeptRules;
+use crate::api::kit::json::JsonError;
+use crate::api::kit::values;
+use crate::api::{accounting, pb};
 
 /// Arguments of `settle`, `penalty` and `standings`.
 #[derive(Debug, Args)]
@@ -114,7 +116,7 @@ pub fn standings(
 pub(crate) struct Command<Req, Resp> {
     pub(crate) name: &'static str,
     pub(crate) parse: fn(&str) -> Result<Req, JsonError>,
-    pub(crate) call: fn(&Req) -> Result<Resp, Vec<Violation>>,
+    pub(crate) call: fn(&Req, &KeptRules) -> Result<Resp, Vec<Violation>>,
     pub(crate) to_json: fn(&Resp, bool) -> Result<String, JsonError>,
     pub(crate) sheet: fn(&Req, &Resp, Lang) -> String,
 }
@@ -141,7 +143,7 @@ pub(crate) fn run<Req, Resp>(
             return Ok(ExitCode::from(EXIT_INVALID));
         }
     };
-    match (command.call)(&request) {
+    match (command.call)(&request, &KeptRules::default()) {
         Err(violations) => {
             write!(err, "{}", violations_of("request", &violations))?;
             Ok(ExitCode::from(EXIT_INVALID))

@@ -9,7 +9,9 @@ use clap::Args;
 
 use super::accounting::read_request;
 use super::text::{EXIT_INVALID, violations_text};
-use crate::api::{json, pb, play};
+use crate::api::KeptRules;
+use crate::api::kit::json;
+use crate::api::{pb, play};
 
 /// Arguments of `actions`.
 #[derive(Debug, Args)]
@@ -44,7 +46,7 @@ pub fn actions(
             return Ok(ExitCode::from(EXIT_INVALID));
         }
     };
-    match play::legal_actions_of(&request) {
+    match play::legal_actions_of(&request, &KeptRules::default()) {
         Err(violations) => {
             write!(err, "{}", violations_text(&violations))?;
             Ok(ExitCode::from(EXIT_INVALID))
@@ -63,7 +65,7 @@ pub fn actions(
 }
 
 fn tile_name(number: i32) -> String {
-    crate::api::values::tile_from_pb(number).map_or_else(|| "?".to_owned(), |t| t.to_string())
+    crate::api::kit::values::tile_from_pb(number).map_or_else(|| "?".to_owned(), |t| t.to_string())
 }
 
 /// One line per action; a win with its total, a claim with what it leaves.

@@ -10,7 +10,9 @@ use std::process::ExitCode;
 use clap::Args;
 use mcr::Violation;
 
-use crate::api::{analysis, json, pb, values};
+use crate::api::KeptRules;
+use crate::api::kit::{json, values};
+use crate::api::{analysis, pb};
 
 /// Arguments of `analyze`.
 #[derive(Debug, Args)]
@@ -65,7 +67,7 @@ pub fn analyze_one(
         view: pb::ScoreView::Basic as i32,
         overrides: args.table.rules.overrides.clone(),
     };
-    match analysis::analyze_hand(&request) {
+    match analysis::analyze_hand(&request, &KeptRules::default()) {
         Err(violations) => {
             write!(err, "{}", violations_text(&violations))?;
             Ok(ExitCode::from(EXIT_INVALID))
@@ -109,7 +111,7 @@ pub fn analyze_jsonl(input: &mut impl BufRead, out: &mut impl Write) -> io::Resu
 fn analyze_json_line(line: &str) -> String {
     match json::analyze_request_from_json(line) {
         Err(e) => json::error_line("REQUEST_UNPARSABLE", &e.message),
-        Ok(request) => match analysis::analyze_hand(&request) {
+        Ok(request) => match analysis::analyze_hand(&request, &KeptRules::default()) {
             Ok(response) => json::analyze_response_to_json(&response, false)
                 .unwrap_or_else(|e| json::error_line("INTERNAL", &e.message)),
             Err(violations) => invalid_line(&violations),

@@ -8,7 +8,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::api::{json, path, pb, scoring, values};
+use crate::api::kit::{json, path, values};
+use crate::api::{pb, scoring};
 
 /// Arguments of `parse`.
 #[derive(Debug, Args)]

@@ -13,7 +13,9 @@ use mcr::{Fan, Ruleset, RulesetId};
 
 use super::score::RulesetArgs;
 use super::text::{EXIT_INVALID, LastColumn, pad, table, violations_text, width};
-use crate::api::{house_rules, json, pb, values};
+use crate::api::KeptRules;
+use crate::api::kit::{house_rules, json, values};
+use crate::api::pb;
 
 #[derive(Debug, Args)]
 pub struct RulesArgs {
@@ -46,7 +48,7 @@ pub fn rules(args: &RulesArgs, out: &mut impl Write, err: &mut impl Write) -> io
         ruleset: values::ruleset_to_pb(args.rules.ruleset) as i32,
         overrides: args.rules.overrides.clone(),
     };
-    match house_rules::describe_ruleset(&request) {
+    match house_rules::describe_ruleset(&request, &KeptRules::default()) {
         Err(violations) => {
             write!(err, "{}", violations_text(&violations))?;
             Ok(ExitCode::from(EXIT_INVALID))

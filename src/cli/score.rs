@@ -9,7 +9,10 @@ use std::process::ExitCode;
 use clap::Args;
 use mcr::{FanLine, Outcome, RulesetId, WinContext, WinMethod, Wind};
 
-use crate::api::{house_rules, json, path, pb, scoring, values};
+use crate::api::KeptRules;
+use crate::api::kit::query::{self, ScoreQuery};
+use crate::api::kit::{hand, json, values};
+use crate::api::{pb, scoring};
 use crate::assessment::{self, Assessment, Scored};
 
 /// Arguments of `score`.
@@ -130,28 +133,19 @@ pub fn score_one(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> io::Result<ExitCode> {
-    let context = args.context();
-    let rules = match house_rules::rules_from_pb(
-        values::ruleset_to_pb(args.table.rules.ruleset) as i32,
-        args.table.rules.overrides.as_ref(),
-        mcr::violation::FieldPath::of("overrides"),
-    ) {
-        Ok(rules) => rules,
-        Err(violations) => {
-            write!(err, "{}", violations_text(&violations))?;
-            return Ok(ExitCode::from(EXIT_INVALID));
-        }
+    // The one path of every scoring request: a `ScoreHandRequest`, converted and judged.
+    let request = pb::ScoreHandRequest {
+        hand_input: Some(pb::score_hand_request::HandInput::Notation(
+            args.notation.clone().unwrap_or_default(),
+        )),
+        context: Some(hand::context_to_pb(&args.context())),
+        ruleset: values::ruleset_to_pb(args.table.rules.ruleset) as i32,
+        view: pb::ScoreView::Full as i32,
+        overrides: args.table.rules.overrides.clone().map(Box::new),
     };
-    let assessment = match assessment::parse_notation(args.notation.as_deref().unwrap_or_default())
-    {
-        Ok(hand) => match assessment::assess(&hand, &context, &rules) {
-            Assessment::Invalid(violations) => {
-                Assessment::Invalid(violations.into_iter().map(path::hand_violation).collect())
-            }
-            scored @ Assessment::Scored(_) => scored,
-        },
-        Err(v) => Assessment::Invalid(vec![v]),
-    };
+    let kept = KeptRules::default();
+    let query = ScoreQuery::from(&request);
+    let assessment = query::assess(&query, &kept, None);
     if args.json {
         let text = scoring::assessment_to_json(&assessment, args.table.rules.ruleset, true)
             .map_err(io::Error::other)?;
@@ -164,11 +158,10 @@ pub fn score_one(
         }
         Assessment::Scored(scored) => {
             if !args.json {
-                write!(
-                    out,
-                    "{}",
-                    score_sheet(scored, rules.ruleset().minimum_fan, args.sheet.lang)
-                )?;
+                let minimum = query
+                    .rules(&kept)
+                    .map_or(0, |rules| rules.ruleset().minimum_fan);
+                write!(out, "{}", score_sheet(scored, minimum, args.sheet.lang))?;
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -178,6 +171,7 @@ pub fn score_one(
 /// `score --jsonl`: one response line per non-blank request line, in order; a line that is
 /// not a request gets an error object and the run goes on.
 pub fn score_jsonl(input: &mut impl BufRead, out: &mut impl Write) -> io::Result<ExitCode> {
+    let kept = KeptRules::default();
     let mut buf = Vec::new();
     loop {
         buf.clear();
@@ -186,7 +180,7 @@ pub fn score_jsonl(input: &mut impl BufRead, out: &mut impl Write) -> io::Result
         }
         let response = match std::str::from_utf8(&buf) {
             Ok(line) if line.trim().is_empty() => continue,
-            Ok(line) => scoring::score_json_line(line),
+            Ok(line) => scoring::score_json_line(line, &kept),
             Err(e) => {
                 json::error_line("REQUEST_UNPARSABLE", &format!("the line is not UTF-8: {e}"))
             }

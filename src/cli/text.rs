@@ -5,7 +5,8 @@ use std::fmt::Write as _;
 
 use mcr::Violation;
 
-use crate::api::{pb, values};
+use crate::api::kit::values;
+use crate::api::pb;
 
 /// Exit code for invalid input (the same as clap's usage errors).
 pub(crate) const EXIT_INVALID: u8 = 2;

@@ -9,7 +9,7 @@
 //! - [`serve`]: the `serve` subcommand, on SIGTERM or SIGINT.
 //!
 //! Modules: [`service`] (the handlers, behind the generated
-//! [`crate::api::fast::stub`]), [`status`] (the one error → status mapping), [`guard`] (load
+//! [`crate::server::stub`]), [`status`] (the one error → status mapping), [`guard`] (load
 //! shedding and deadlines), [`compute`] (the CPU work off the I/O threads), [`budget`] (the
 //! bytes held for clients), [`client`] (what each connection holds of the shared limits),
 //! [`connection`] (the connections' I/O), [`listener`] (the connections accepted),
@@ -17,6 +17,7 @@
 
 pub mod budget;
 pub mod client;
+pub mod codec;
 pub mod compute;
 pub mod connection;
 pub mod guard;
@@ -25,6 +26,7 @@ pub mod listener;
 pub mod service;
 pub mod shutdown;
 pub mod status;
+pub mod stub;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -40,8 +42,8 @@ use tonic_health::ServingStatus;
 use tonic_health::server::HealthReporter;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
-use crate::api::fast::stub::mahjong_service_server::MahjongServiceServer;
 use crate::config::{Config, ConfigError};
+use crate::server::stub::mahjong_service_server::MahjongServiceServer;
 use guard::Guarded;
 use service::Referee;
 
@@ -377,6 +379,7 @@ async fn set_health(health: &HealthReporter, status: ServingStatus) {
 /// Builds the analysis and division tables, scores a few hands of every shape and lists the
 /// fans of every ruleset, so that the first calls find everything warm.
 fn warm_up() {
+    use crate::api::KeptRules;
     use crate::api::scoring;
     use crate::pb;
 
@@ -399,7 +402,10 @@ fn warm_up() {
             view: pb::ScoreView::Unspecified as i32,
             overrides: None,
         };
-        let _ = std::hint::black_box(scoring::score_hand(&(&request).into()));
+        let _ = std::hint::black_box(scoring::score_hand(
+            &(&request).into(),
+            &KeptRules::default(),
+        ));
     }
     for ruleset in [
         pb::Ruleset::ChineseOfficial1998,

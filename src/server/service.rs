@@ -9,14 +9,15 @@ use super::budget::{Budget, Charge, Held};
 use super::client::{self, Client};
 use super::compute::ComputePool;
 use super::status::ApiError;
-use crate::api::fast::query::BatchScoreHandsQuery;
-use crate::api::fast::stub::mahjong_service_server::MahjongService;
-use crate::api::fast::wire::{BatchScoreHandsReply, ScoreHandReply};
-use crate::api::query::ScoreQuery;
+use crate::api::kit::house_rules::{self, KeptRules};
+use crate::api::kit::query::ScoreQuery;
+use crate::api::scoring::fast::query::BatchScoreHandsQuery;
+use crate::api::scoring::fast::wire::{BatchScoreHandsReply, ScoreHandReply};
 use crate::api::scoring::{self, BatchRejection};
-use crate::api::{accounting, analysis, house_rules, play};
+use crate::api::{accounting, analysis, play};
 use crate::config::Config;
 use crate::pb;
+use crate::server::stub::mahjong_service_server::MahjongService;
 
 /// A batch is scored this many hands at a time, yielding to the runtime's other tasks in
 /// between (about a millisecond of work in the full view), so that a long batch never holds
@@ -46,6 +47,8 @@ pub struct Referee {
     budget: Budget,
     /// `mahjong_hands_scored_total` of the recorder installed when the referee was made.
     hands_scored: metrics::Counter,
+    /// The house rules built lately, served again to the calls that send the same.
+    kept: Arc<KeptRules>,
 }
 
 impl std::fmt::Debug for Referee {
@@ -68,6 +71,7 @@ impl Referee {
             max_message_bytes: config.max_message_bytes,
             compute,
             hands_scored: crate::metrics::hands_scored(),
+            kept: Arc::default(),
         }
     }
 }
@@ -90,7 +94,7 @@ impl Referee {
     async fn computed<Q, M>(
         &self,
         request: Request<Q>,
-        work: fn(&Q) -> Result<M, Vec<mcr::Violation>>,
+        work: fn(&Q, &KeptRules) -> Result<M, Vec<mcr::Violation>>,
     ) -> Result<Response<M>, Status>
     where
         Q: Send + 'static,
@@ -98,12 +102,13 @@ impl Referee {
     {
         let client = client_of(&request);
         let request = request.into_inner();
+        let kept = Arc::clone(&self.kept);
         // The answer's size too is worked out in the pool: for a large answer it is a walk of
         // the whole message.
         let (response, bytes) = self
             .compute
             .run(client.as_deref(), move || {
-                work(&request).map(|response| {
+                work(&request, &kept).map(|response| {
                     let bytes = response.encoded_len();
                     (response, bytes)
                 })
@@ -225,7 +230,8 @@ impl MahjongService for Referee {
         &self,
         request: Request<ScoreQuery>,
     ) -> Result<Response<ScoreHandReply>, Status> {
-        let response = scoring::score_hand(request.get_ref()).map_err(ApiError::InvalidHand)?;
+        let response =
+            scoring::score_hand(request.get_ref(), &self.kept).map_err(ApiError::InvalidHand)?;
         self.hands_scored.increment(1);
         let bytes = response.as_bytes().len();
         self.sized(response, bytes, client_of(&request).as_ref())
@@ -237,7 +243,7 @@ impl MahjongService for Referee {
         request: Request<pb::ValidateHandRequest>,
     ) -> Result<Response<pb::ValidateHandResponse>, Status> {
         self.answer(
-            scoring::validate_request(request.get_ref()),
+            scoring::validate_request(request.get_ref(), &self.kept),
             client_of(&request).as_ref(),
         )
     }
@@ -259,7 +265,8 @@ impl MahjongService for Referee {
         }
         // Otherwise an entry prost cannot decode is found when scoring reaches it, so a
         // deadline that passes first is what the call is answered with.
-        let mut scoring = scoring::BatchScoring::new(request).map_err(ApiError::from)?;
+        let mut scoring =
+            scoring::BatchScoring::new(request, &self.kept).map_err(ApiError::from)?;
         // The answer is charged as it grows, so that many large batches at once cannot hold
         // more than the budget between them.
         if hands > PARALLEL_ABOVE_HANDS && several_workers() {
@@ -299,8 +306,8 @@ impl MahjongService for Referee {
         &self,
         request: Request<pb::DescribeRulesetRequest>,
     ) -> Result<Response<pb::DescribeRulesetResponse>, Status> {
-        let response =
-            house_rules::describe_ruleset(request.get_ref()).map_err(ApiError::InvalidRequest)?;
+        let response = house_rules::describe_ruleset(request.get_ref(), &self.kept)
+            .map_err(ApiError::InvalidRequest)?;
         self.answer(response, client_of(&request).as_ref())
     }
 

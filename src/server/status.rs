@@ -24,8 +24,8 @@ use mcr::Violation;
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, FieldViolation, StatusExt};
 
+use crate::api::kit::values::INVALID_HAND;
 use crate::api::scoring::BatchRejection;
-use crate::api::values::INVALID_HAND;
 use crate::limits;
 
 /// The `ErrorInfo` domain of every error.

@@ -5,6 +5,7 @@
 //! (their number and age), and answers whose readers never open their flow-control window
 //! (with the server's resident memory).
 
+use mahjong_referee::api::KeptRules;
 use mahjong_referee::config::Config;
 use mahjong_referee::pb;
 use prost::Message as _;
@@ -45,7 +46,7 @@ fn unknown_tiles(n: usize) -> pb::ScoreHandRequest {
 async fn a_thousand_violations_keep_the_details_small_and_the_count_true() {
     let server = spawn_default().await;
     let request = unknown_tiles(1000);
-    let total = mahjong_referee::api::scoring::score_request(&request)
+    let total = mahjong_referee::api::scoring::score_request(&request, &KeptRules::default())
         .violations
         .len();
     assert!(total > 1000, "{total}");
@@ -143,7 +144,9 @@ async fn every_answer_above_the_limit_is_response_too_large_with_or_without_gzip
         ruleset: 0,
     };
     assert!(standings.encoded_len() < limit);
-    let ranked = mahjong_referee::api::accounting::compute_standings(&standings).unwrap();
+    let ranked =
+        mahjong_referee::api::accounting::compute_standings(&standings, &KeptRules::default())
+            .unwrap();
     assert!(ranked.encoded_len() > limit, "{}", ranked.encoded_len());
     for gzip in [false, true] {
         let mut client = server.client().await;

@@ -2,6 +2,7 @@
 //! `BadRequest` field violation; and no input, however malformed, gets anything but `OK` or
 //! `INVALID_ARGUMENT`.
 
+use mahjong_referee::api::KeptRules;
 use std::collections::HashMap;
 
 use mahjong_referee::api::scoring;
@@ -59,7 +60,7 @@ async fn score_hand_lists_every_violation() {
     let server = spawn_default().await;
     let request = broken_request();
     // What the referee finds in this request (as the JSON front end reports it).
-    let expected = scoring::score_request(&request).violations;
+    let expected = scoring::score_request(&request, &KeptRules::default()).violations;
     assert!(expected.len() >= 5, "{expected:#?}");
 
     let status = server
@@ -519,7 +520,7 @@ fn no_input_gets_anything_but_ok_or_invalid_argument() {
     let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(200));
     runner
         .run(&crate::support::requests::request(), |request| {
-            let expected = scoring::score_request(&request);
+            let expected = scoring::score_request(&request, &KeptRules::default());
             match runtime.block_on(client.clone().score_hand(request)) {
                 Ok(response) => prop_assert!(
                     expected.violations.is_empty()

@@ -1,5 +1,6 @@
 //! The happy path of every RPC.
 
+use mahjong_referee::api::KeptRules;
 use mahjong_referee::pb;
 use mahjong_referee::pb::batch_score_hands_result::Result as Entry;
 
@@ -155,7 +156,8 @@ async fn batch_scores_every_hand_in_order_with_errors_in_place() {
     };
     assert_eq!(error.reason, "INVALID_HAND");
     // The violations the hand has on its own, with paths relative to the entry.
-    let expected = mahjong_referee::api::scoring::score_request(&broken).violations;
+    let expected =
+        mahjong_referee::api::scoring::score_request(&broken, &KeptRules::default()).violations;
     assert!(expected.len() >= 2, "{expected:?}");
     assert_eq!(error.violations, expected);
     assert!(
@@ -337,6 +339,7 @@ async fn list_fans_per_ruleset() {
 }
 
 mod accounting {
+    use mahjong_referee::api::KeptRules;
     use mahjong_referee::api::accounting::{
         adjudicate_penalty, compute_standings, penalty_request_from_json, settle_hand,
         settle_request_from_json, standings_request_from_json,
@@ -382,7 +385,7 @@ mod accounting {
         assert_eq!(deltas(&response.accounts), [102, -34, -34, -34]);
 
         let bad = settle_request_from_json(&json!({"winner": "SEAT_EAST"}).to_string()).unwrap();
-        let violations = settle_hand(&bad).expect_err("no end");
+        let violations = settle_hand(&bad, &KeptRules::default()).expect_err("no end");
         let status = client.settle_hand(bad).await.expect_err("INVALID_ARGUMENT");
         let d = details(&status);
         assert_eq!(
@@ -434,7 +437,7 @@ mod accounting {
             &json!({"offences": [{"infraction": "INFRACTION_LATE_ARRIVAL"}]}).to_string(),
         )
         .unwrap();
-        let violations = adjudicate_penalty(&bad).expect_err("no offender");
+        let violations = adjudicate_penalty(&bad, &KeptRules::default()).expect_err("no offender");
         let status = client
             .adjudicate_penalty(bad)
             .await
@@ -467,7 +470,8 @@ mod accounting {
         assert_eq!(response.standings[0].sessions[0].hand_total, 14);
 
         let bad = standings_request_from_json(&json!({"ruleset": 9}).to_string()).unwrap();
-        let violations = compute_standings(&bad).expect_err("unknown ruleset");
+        let violations =
+            compute_standings(&bad, &KeptRules::default()).expect_err("unknown ruleset");
         let status = client
             .compute_standings(bad)
             .await
@@ -519,8 +523,8 @@ async fn a_long_batch_is_scored_in_order() {
 /// notation among them (left to prost), and with a malformed hand late in the batch.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_batch_scored_in_parts_answers_as_in_order() {
-    use mahjong_referee::api::fast::query::BatchScoreHandsQuery;
     use mahjong_referee::api::scoring;
+    use mahjong_referee::api::scoring::fast::query::BatchScoreHandsQuery;
     use prost::Message as _;
 
     let server = spawn_default().await;
@@ -591,6 +595,7 @@ async fn a_batch_scored_in_parts_answers_as_in_order() {
         let encoded = request.encode_to_vec();
         let in_order = scoring::batch_score_hands(
             BatchScoreHandsQuery::decode(encoded.into()).expect("decodes"),
+            &std::sync::Arc::default(),
         )
         .expect("a valid batch");
         let answer = client
@@ -610,7 +615,7 @@ async fn a_batch_scored_in_parts_answers_as_in_order() {
 
 /// Each result of `answer` is what its hand of `request` answers scored alone, in its place.
 fn each_as_alone(request: &pb::BatchScoreHandsRequest, answer: &pb::BatchScoreHandsResponse) {
-    use mahjong_referee::api::query::ScoreQuery;
+    use mahjong_referee::api::kit::query::ScoreQuery;
     use mahjong_referee::api::scoring;
     use prost::Message as _;
 
@@ -620,10 +625,13 @@ fn each_as_alone(request: &pb::BatchScoreHandsRequest, answer: &pb::BatchScoreHa
         } else {
             hand.view
         };
-        let alone = scoring::score_hand(&ScoreQuery::from(&pb::ScoreHandRequest {
-            view,
-            ..hand.clone()
-        }));
+        let alone = scoring::score_hand(
+            &ScoreQuery::from(&pb::ScoreHandRequest {
+                view,
+                ..hand.clone()
+            }),
+            &KeptRules::default(),
+        );
         match (alone, &result.result) {
             (Ok(reply), Some(Entry::Score(score))) => {
                 assert_eq!(reply.as_bytes(), score.encode_to_vec(), "entry {i}");

@@ -1,7 +1,8 @@
 //! The public corpus (`tests/data/public.jsonl`) as engine inputs, shared by the corpus test
 //! and the benchmark.
 
-use mahjong_referee::api::{hand, pb};
+use mahjong_referee::api::kit::hand;
+use mahjong_referee::api::pb;
 use mcr::{Claim, HandInput, MeldInput, MeldKind, Tile, WinContext, WinMethod, Wind};
 use serde::Deserialize;
 

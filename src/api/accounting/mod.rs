@@ -21,16 +21,16 @@
 //! Domain → proto: points are `int32` (proto3 JSON writes 64-bit integers as strings); the
 //! domain bounds every figure far below that range, and conversions saturate regardless.
 //!
-//! - `violations`: the violations of a request, and where the engine's go;
-//! - `offence`, `payments`, `winning_hand`: the messages the three calls share;
+//! - `maxima`: the repeated fields of the requests over their maxima;
+//! - `offence`, `winning_hand`: the messages the three calls read (the answers they write
+//!   are the kit's: [`crate::api::kit::accounts`], [`crate::api::kit::ruling`]);
 //! - [`settle`], [`penalty`], [`standings`]: one call each, its handler and its JSON forms.
 
+pub(crate) mod maxima;
 pub(crate) mod offence;
-pub(crate) mod payments;
 pub mod penalty;
 pub mod settle;
 pub mod standings;
-pub(crate) mod violations;
 pub(crate) mod winning_hand;
 
 pub use penalty::{adjudicate_penalty, penalty_request_from_json, penalty_response_to_json};

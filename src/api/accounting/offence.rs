@@ -1,17 +1,17 @@
 //! Offences (`Penalty` messages) proto → domain, checking the details each infraction
-//! uses, and rulings, sanctions and offences domain → proto.
+//! uses (domain → proto: [`crate::api::kit::ruling`]).
 
-use super::super::values::{
-    false_declaration_from_pb, false_declaration_to_pb, infraction_kind_from_pb,
-    infraction_kind_to_pb, required_seat, seat_to_pb, tile_from_pb, tile_to_pb, to_i32,
+use crate::api::kit::values::{
+    false_declaration_from_pb, infraction_kind_from_pb, infraction_kind_to_pb, required_seat,
+    tile_from_pb,
 };
-use super::violations::Violations;
-use mcr::penalty::{Infraction, InfractionKind, Offence, Ruling, Sanction, SignalSanction};
+use crate::api::kit::violations::Violations;
+use mcr::penalty::{Infraction, InfractionKind, Offence, SignalSanction};
 use mcr::violation::{FieldPath, Step};
 use mcr::{Ruleset, Seat, Tile, ViolationCode};
 
-use super::super::path;
-use super::super::pb;
+use crate::api::kit::path;
+use crate::api::pb;
 
 /// The details of a `Penalty` message an infraction uses.
 #[allow(clippy::struct_excessive_bools)] // one yes/no per detail field
@@ -163,13 +163,13 @@ pub(crate) fn offence_from_pb(
     let kind = v.take(infraction_kind_from_pb(*infraction, at.field("infraction")))?;
     let uses = Uses::of(kind);
     check_unused_details(penalty, kind, at, v);
-    let tiles_before = v.0.len();
+    let tiles_before = v.len();
     let decoded_tiles = if uses.tiles {
         tiles_from_pb(tiles, at.field("tiles"), v)
     } else {
         Vec::new()
     };
-    let tiles_ok = v.0.len() == tiles_before;
+    let tiles_ok = v.len() == tiles_before;
     let points = i64::from(*points);
     let infraction = match kind {
         InfractionKind::Cheating => Infraction::Cheating,
@@ -265,7 +265,7 @@ pub(crate) fn check_without_offender(
         infraction,
     };
     if let Err(errors) = mcr::penalty::rule(&offence, 1, rules) {
-        v.0.extend(errors.into_iter().map(|e| {
+        v.extend(errors.into_iter().map(|e| {
             path::renamed_violation(e, |p| match p.steps() {
                 // `rule` reports at `offence.…`.
                 [Step::Field("offence"), detail @ ..] => path::offence(detail, at),
@@ -273,61 +273,6 @@ pub(crate) fn check_without_offender(
             })
         }));
     }
-}
-
-/// A domain offence as a proto penalty.
-pub fn offence_to_pb(offence: &Offence) -> pb::Penalty {
-    let Offence {
-        offender,
-        infraction,
-    } = offence;
-    let mut p = pb::Penalty {
-        offender: seat_to_pb(*offender) as i32,
-        infraction: infraction_kind_to_pb(infraction.kind()) as i32,
-        ..pb::Penalty::default()
-    };
-    let tiles = |tiles: &[Tile]| tiles.iter().map(|&t| tile_to_pb(t)).collect();
-    match infraction {
-        Infraction::Cheating
-        | Infraction::WrongChow
-        | Infraction::WrongPung
-        | Infraction::WrongKong
-        | Infraction::EmptyChow
-        | Infraction::EmptyPung
-        | Infraction::EmptyKong
-        | Infraction::EarlyDraw
-        | Infraction::LatePung
-        | Infraction::FalseWin
-        | Infraction::WrongWinningTile
-        | Infraction::NotReadyWin
-        | Infraction::DeliberateFalseWin
-        | Infraction::WrongTileCount
-        | Infraction::SeriousDisturbance => {}
-        Infraction::ExposingOwnTiles { tiles: t } => p.tiles = tiles(t),
-        Infraction::LayingDownHand {
-            declared_win_valid,
-            tiles: t,
-        } => {
-            p.declared_win_valid = *declared_win_valid;
-            p.tiles = tiles(t);
-        }
-        Infraction::ExposingOthersTiles { victim, points } => {
-            p.victim = seat_to_pb(*victim) as i32;
-            p.points = to_i32(*points);
-        }
-        Infraction::NamingDiscard { points }
-        | Infraction::IllegalSignals(SignalSanction::Points(points)) => p.points = to_i32(*points),
-        Infraction::MisleadingDiscardName {
-            misled,
-            misled_into,
-        } => {
-            p.misled = seat_to_pb(*misled) as i32;
-            p.misled_into = false_declaration_to_pb(*misled_into) as i32;
-        }
-        Infraction::IllegalSignals(SignalSanction::LoseRightToWin) => p.lose_right_to_win = true,
-        Infraction::LateArrival { minutes } => p.late_minutes = to_i32(*minutes),
-    }
-    p
 }
 
 /// Converts a list of proto penalties at `name` (`penalties`): the offences that
@@ -347,94 +292,4 @@ pub(crate) fn offences_from_pb(
         }
     }
     (offences, index)
-}
-
-/// A domain sanction as proto; `graded` marks points the referee fixed.
-pub(crate) fn sanction_to_pb(sanction: &Sanction, graded: bool) -> pb::Sanction {
-    let mut s = pb::Sanction::default();
-    let kind = match sanction {
-        Sanction::Warning => pb::SanctionKind::Warning,
-        Sanction::Deduction(points) => {
-            s.points = to_i32(*points);
-            s.referee_graded = graded;
-            pb::SanctionKind::Deduction
-        }
-        Sanction::PayEachOther(points) => {
-            s.points = to_i32(*points);
-            pb::SanctionKind::PayEachOther
-        }
-        Sanction::PayTo { seat, points } => {
-            s.points = to_i32(*points);
-            s.seat = seat_to_pb(*seat) as i32;
-            s.referee_graded = graded;
-            pb::SanctionKind::PayTo
-        }
-        Sanction::LoseRightToWin => pb::SanctionKind::LoseRightToWin,
-        Sanction::DiscardExposedTiles(tiles) => {
-            s.tiles = tiles.iter().map(|&t| tile_to_pb(t)).collect();
-            pb::SanctionKind::DiscardExposedTiles
-        }
-        Sanction::Disqualification => pb::SanctionKind::Disqualification,
-        Sanction::SessionDeduction(points) => {
-            s.points = to_i32(*points);
-            pb::SanctionKind::SessionDeduction
-        }
-        Sanction::Forfeit => pb::SanctionKind::Forfeit,
-    };
-    s.kind = kind as i32;
-    s
-}
-
-/// Whether the points of an infraction are graded by the referee (rows 7c, 8, 10).
-pub(crate) fn referee_graded(infraction: &Infraction) -> bool {
-    match infraction {
-        Infraction::ExposingOthersTiles { .. }
-        | Infraction::NamingDiscard { .. }
-        | Infraction::IllegalSignals(_) => true,
-        Infraction::Cheating
-        | Infraction::WrongChow
-        | Infraction::WrongPung
-        | Infraction::WrongKong
-        | Infraction::EmptyChow
-        | Infraction::EmptyPung
-        | Infraction::EmptyKong
-        | Infraction::EarlyDraw
-        | Infraction::LatePung
-        | Infraction::FalseWin
-        | Infraction::WrongWinningTile
-        | Infraction::NotReadyWin
-        | Infraction::DeliberateFalseWin
-        | Infraction::ExposingOwnTiles { .. }
-        | Infraction::LayingDownHand { .. }
-        | Infraction::MisleadingDiscardName { .. }
-        | Infraction::WrongTileCount
-        | Infraction::SeriousDisturbance
-        | Infraction::LateArrival { .. } => false,
-    }
-}
-
-/// A domain ruling as proto.
-pub fn ruling_to_pb(ruling: &Ruling) -> pb::Ruling {
-    let Ruling {
-        offender,
-        infraction,
-        occurrence,
-        sanctions,
-    } = ruling;
-    let kind = infraction.kind();
-    let graded = referee_graded(infraction);
-    pb::Ruling {
-        offence: Some(offence_to_pb(&Offence {
-            offender: *offender,
-            infraction: infraction.clone(),
-        })),
-        infraction_name_zh: kind.name_zh().to_owned(),
-        infraction_name_en: kind.name_en().to_owned(),
-        infraction_name_zh_hant: kind.name_zh_hant().to_owned(),
-        occurrence: *occurrence,
-        sanctions: sanctions
-            .iter()
-            .map(|s| sanction_to_pb(s, graded))
-            .collect(),
-    }
 }

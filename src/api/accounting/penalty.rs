@@ -1,18 +1,22 @@
 //! `AdjudicatePenalty`: offences ruled, or a declared win decided.
 
-use super::super::house_rules::fingerprint_text;
-use super::super::values::{optional_seat, required_seat, ruleset_to_pb, to_i32, verdict_to_pb};
-use super::offence::{offences_from_pb, ruling_to_pb};
-use super::payments::accounts_to_pb;
-use super::violations::{Violations, offences_over_limits, renumbered, rules_of};
-use super::winning_hand::{score_sheet, winning_hand_from_pb};
+use super::maxima::offences_over_limits;
+use super::offence::offences_from_pb;
+use super::winning_hand::winning_hand_from_pb;
+use crate::api::kit::accounts::accounts_to_pb;
+use crate::api::kit::house_rules::fingerprint_text;
+use crate::api::kit::house_rules::{KeptRules, rules_of};
+use crate::api::kit::ruling::ruling_to_pb;
+use crate::api::kit::score_sheet::scored_hand_sheet;
+use crate::api::kit::values::{optional_seat, required_seat, ruleset_to_pb, to_i32, verdict_to_pb};
+use crate::api::kit::violations::{Violations, renumbered};
 use mcr::settlement::{Declaration, Payments, WinSource};
 use mcr::violation::FieldPath;
 use mcr::{Rules, Ruleset, Violation, ViolationCode};
 
-use super::super::json::{self, JsonError};
-use super::super::path;
-use super::super::pb;
+use crate::api::kit::json::{self, JsonError};
+use crate::api::kit::path;
+use crate::api::pb;
 
 /// The explicit occurrence of a single offence; 0 is `None` (count from the list).
 pub(crate) fn occurrence_from_pb(
@@ -49,6 +53,7 @@ pub(crate) fn occurrence_from_pb(
 /// of the request is reported.
 pub fn adjudicate_penalty(
     request: &pb::AdjudicatePenaltyRequest,
+    kept: &KeptRules,
 ) -> Result<pb::AdjudicatePenaltyResponse, Vec<Violation>> {
     let pb::AdjudicatePenaltyRequest {
         offences,
@@ -62,7 +67,7 @@ pub fn adjudicate_penalty(
         return Err(over);
     }
     let mut v = Violations::default();
-    let applied = rules_of(*ruleset, overrides.as_ref(), &mut v);
+    let applied = rules_of(*ruleset, overrides.as_ref(), kept, &mut v);
     let rules = &applied.ruleset();
     match (offences.is_empty(), declared_win) {
         (true, None) => v.push(
@@ -84,7 +89,7 @@ pub fn adjudicate_penalty(
         _ => mcr::penalty::adjudicate(&converted, rules),
     }
     .map_err(|errors| {
-        v.0.extend(errors.into_iter().map(|e| {
+        v.extend(errors.into_iter().map(|e| {
             path::renamed_violation(e, |p| renumbered(path::adjudication(p), "offences", &index))
         }));
     })
@@ -93,8 +98,8 @@ pub fn adjudicate_penalty(
     let decided = declared_win
         .as_ref()
         .and_then(|d| decide_declared_win(d, &applied, rules, &mut v));
-    if !v.0.is_empty() {
-        return Err(v.0);
+    if !v.is_empty() {
+        return Err(v.into_vec());
     }
     let (judgement, payments) = if let Some((decision, judgement)) = decided {
         rulings.extend(decision.ruling.iter().cloned());
@@ -196,7 +201,7 @@ pub(crate) fn decide_declared_win(
     let declaration = Declaration { declarer, source };
     match mcr::decide_declared_win(&declaration, &hand.hand, &hand.context, rules) {
         Err(errors) => {
-            v.0.extend(
+            v.extend(
                 errors
                     .into_iter()
                     .map(|e| path::renamed_violation(e, path::declared_win)),
@@ -207,7 +212,7 @@ pub(crate) fn decide_declared_win(
             let judgement = pb::WinJudgement {
                 verdict: verdict_to_pb(j.verdict) as i32,
                 shanten: i32::from(j.distance),
-                score_sheet: Some(score_sheet(
+                score_sheet: Some(scored_hand_sheet(
                     j.hand.clone(),
                     hand.context,
                     applied,

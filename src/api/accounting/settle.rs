@@ -1,19 +1,23 @@
 //! `SettleHand`: the end of a hand, its value and its offences, settled.
 
-use super::super::house_rules::fingerprint_text;
-use super::super::values::{optional_seat, required_seat, ruleset_to_pb, to_i32};
-use super::offence::{offences_from_pb, ruling_to_pb};
-use super::payments::{accounts_to_pb, claim_resolution_to_pb, hand_result_to_pb};
-use super::violations::{Violations, offences_over_limits, renumbered, rules_of};
-use super::winning_hand::{WinningHand, score_sheet, winning_hand_from_pb};
+use super::maxima::offences_over_limits;
+use super::offence::offences_from_pb;
+use super::winning_hand::{WinningHand, winning_hand_from_pb};
+use crate::api::kit::accounts::{accounts_to_pb, claim_resolution_to_pb, hand_result_to_pb};
+use crate::api::kit::house_rules::fingerprint_text;
+use crate::api::kit::house_rules::{KeptRules, rules_of};
+use crate::api::kit::ruling::ruling_to_pb;
+use crate::api::kit::score_sheet::scored_hand_sheet;
+use crate::api::kit::values::{optional_seat, required_seat, ruleset_to_pb, to_i32};
+use crate::api::kit::violations::{Violations, renumbered};
 use mcr::adjudication::ClaimResolution;
 use mcr::settlement::{Declaration, HandEnd, HandRecord, WinSource, WinValue};
 use mcr::violation::FieldPath;
 use mcr::{Seat, Violation, ViolationCode};
 
-use super::super::json::{self, JsonError};
-use super::super::path;
-use super::super::pb;
+use crate::api::kit::json::{self, JsonError};
+use crate::api::kit::path;
+use crate::api::pb;
 
 /// How a hand ended, as far as it converted.
 #[derive(Debug, Clone, Copy)]
@@ -185,7 +189,7 @@ pub(crate) fn declarer_from_pb(
             (Some(r.winner), Some(r))
         }
         Err(errors) => {
-            v.0.extend(
+            v.extend(
                 errors
                     .into_iter()
                     .map(|e| path::renamed_violation(e, |p| renumbered(p, "claimants", &index))),
@@ -248,6 +252,7 @@ pub(crate) fn win_value_from_pb(
 /// Settles one hand: the `SettleHand` call. Every violation of the request is reported.
 pub fn settle_hand(
     request: &pb::SettleHandRequest,
+    kept: &KeptRules,
 ) -> Result<pb::SettleHandResponse, Vec<Violation>> {
     let pb::SettleHandRequest {
         end,
@@ -269,7 +274,7 @@ pub fn settle_hand(
         return Err(over);
     }
     let mut v = Violations::default();
-    let applied = rules_of(*ruleset, overrides.as_ref(), &mut v);
+    let applied = rules_of(*ruleset, overrides.as_ref(), kept, &mut v);
     let rules = &applied.ruleset();
     let ending = ending_from_pb(*end, *winner, *discarder, &mut v);
     let (declarer, resolution) = declarer_from_pb(ending, *winner, claimants, &mut v);
@@ -278,7 +283,7 @@ pub fn settle_hand(
 
     // The domain settles what converted; where a part did not, a stand-in that raises no
     // violation of its own takes its place, so that the rest is still checked.
-    let converted = v.0.is_empty();
+    let converted = v.is_empty();
     let record_end = match (ending.source, declarer) {
         (Some(source), Some(declarer)) => HandEnd::Win(Declaration { declarer, source }),
         _ => HandEnd::DrawGame,
@@ -289,7 +294,7 @@ pub fn settle_hand(
                 && let Err(errors) = w.hand.validate(&w.context)
             {
                 let at = FieldPath::of("winning_hand");
-                v.0.extend(
+                v.extend(
                     errors
                         .into_iter()
                         .map(|e| path::renamed_violation(e, |p| path::winning_hand(p, at))),
@@ -306,19 +311,19 @@ pub fn settle_hand(
     };
     let settlement = match mcr::settle(&record, rules) {
         Ok(s) if converted => s,
-        Ok(_) => return Err(v.0),
+        Ok(_) => return Err(v.into_vec()),
         Err(errors) => {
-            v.0.extend(errors.into_iter().map(|e| {
+            v.extend(errors.into_iter().map(|e| {
                 path::renamed_violation(e, |p| renumbered(path::settlement(p), "penalties", &index))
             }));
-            return Err(v.0);
+            return Err(v.into_vec());
         }
     };
     // The hand the settlement scored, if it was given as tiles: its sheet comes from that
     // one score.
     let score_sheet = match (&hand, settlement.hand, settlement.scoring) {
         (Some(w), Some(scored_hand), Some(scored)) => {
-            Some(score_sheet(scored_hand, w.context, &applied, scored))
+            Some(scored_hand_sheet(scored_hand, w.context, &applied, scored))
         }
         _ => None,
     };

@@ -1,12 +1,13 @@
 //! `ComputeStandings`: session totals, standard points and the ranking.
 
-use super::super::house_rules::{
-    fingerprint_text, overrides_from_pb, rules_of as rules_from_domain,
+use super::maxima::players_over_limits;
+use crate::api::kit::house_rules::{
+    KeptRules, fingerprint_text, house_rules_of, overrides_from_pb, rules_of,
 };
-use super::super::values::{
+use crate::api::kit::values::{
     fraction_to_pb, method_from_pb, method_to_pb, ruleset_from_pb, ruleset_to_pb, to_i32, to_u32,
 };
-use super::violations::{Violations, players_over_limits, prefixed, rules_of};
+use crate::api::kit::violations::{Violations, prefixed};
 use mcr::ruleset::{StandardPointTies, StandardPoints};
 use mcr::standings::{
     Rational, SessionResult, SessionScore, Standing, group_standard_points, rank_players,
@@ -16,8 +17,8 @@ use mcr::violation::FieldPath;
 use mcr::{RuleOverrides, Rules};
 use mcr::{Ruleset, Violation, ViolationCode};
 
-use super::super::json::{self, JsonError};
-use super::super::pb;
+use crate::api::kit::json::{self, JsonError};
+use crate::api::pb;
 
 /// Every player's session totals (局分); `None` for a session with a violation.
 pub(crate) fn session_scores(
@@ -59,7 +60,7 @@ pub(crate) fn session_scores(
                 }
                 Ok(s) => row.push(Some(s)),
                 Err(errors) => {
-                    v.0.extend(errors.into_iter().map(|e| prefixed(at, e)));
+                    v.extend(errors.into_iter().map(|e| prefixed(at, e)));
                     row.push(None);
                 }
             }
@@ -152,6 +153,7 @@ pub(crate) fn session_standard_points(
 /// Every violation of the request is reported.
 pub fn compute_standings(
     request: &pb::ComputeStandingsRequest,
+    kept: &KeptRules,
 ) -> Result<pb::ComputeStandingsResponse, Vec<Violation>> {
     let pb::ComputeStandingsRequest {
         players,
@@ -167,7 +169,7 @@ pub fn compute_standings(
     // The method asked for is the ruleset's `standard_points` switch, set like the overrides.
     let method = v.take(method_from_pb(*standard_points_method)).flatten();
     let applied = if method.is_none() {
-        rules_of(*ruleset, overrides.as_ref(), &mut v)
+        rules_of(*ruleset, overrides.as_ref(), kept, &mut v)
     } else {
         let id = v.take(ruleset_from_pb(*ruleset)).unwrap_or_default();
         let house = overrides.as_ref().map_or_else(
@@ -177,10 +179,10 @@ pub fn compute_standings(
         house
             .and_then(|mut o| {
                 o.standard_points = method;
-                rules_from_domain(id, &o, FieldPath::of("overrides"))
+                house_rules_of(id, &o, FieldPath::of("overrides"))
             })
             .unwrap_or_else(|errors| {
-                v.0.extend(errors);
+                v.extend(errors);
                 Rules::Standard(id)
             })
     };
@@ -202,8 +204,8 @@ pub fn compute_standings(
             session_standard_points(&scores, &groups, j, method, rules.standard_point_ties)
         })
         .collect();
-    if !v.0.is_empty() {
-        return Err(v.0);
+    if !v.is_empty() {
+        return Err(v.into_vec());
     }
     let points: Vec<Vec<Rational>> = (0..players.len())
         .map(|i| by_session.iter().map(|col| col[i]).collect())

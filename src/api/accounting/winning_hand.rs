@@ -1,15 +1,12 @@
-//! A winning hand of an accounting request (notation or structured, with its context),
-//! and its score sheet.
+//! A winning hand of an accounting request (notation or structured, with its context).
 
-use super::super::hand::{context_from_pb, hand_from_pb};
-use super::super::values::ruleset_to_pb;
-use super::violations::{Violations, prefixed};
+use crate::api::kit::hand::{context_from_pb, hand_from_pb};
+use crate::api::kit::violations::{Violations, prefixed};
 use mcr::settlement::WinSource;
 use mcr::violation::FieldPath;
-use mcr::{Hand, HandInput, Rules, Scoring, Seat, ViolationCode, WinContext, WinMethod};
+use mcr::{HandInput, Seat, ViolationCode, WinContext, WinMethod};
 
-use super::super::pb;
-use super::super::score_sheet;
+use crate::api::pb;
 use crate::assessment;
 
 /// A winning hand converted: the hand as declared and its context.
@@ -45,14 +42,14 @@ pub(crate) fn winning_hand_from_pb(
         {
             Ok(h) => Some(h),
             Err(e) => {
-                v.0.push(prefixed(at, e));
+                v.add(prefixed(at, e));
                 None
             }
         },
         Some(pb::winning_hand::HandInput::Hand(h)) => match hand_from_pb(h) {
             Ok(h) => Some(h),
             Err(errors) => {
-                v.0.extend(errors.into_iter().map(|e| prefixed(at, e)));
+                v.extend(errors.into_iter().map(|e| prefixed(at, e)));
                 None
             }
         },
@@ -60,7 +57,7 @@ pub(crate) fn winning_hand_from_pb(
     let mut ctx = match context_from_pb(context.as_ref()) {
         Ok(c) => Some(c),
         Err(errors) => {
-            v.0.extend(errors.into_iter().map(|e| prefixed(at, e)));
+            v.extend(errors.into_iter().map(|e| prefixed(at, e)));
             None
         }
     }?;
@@ -90,20 +87,4 @@ pub(crate) fn winning_hand_from_pb(
         hand: hand?,
         context: ctx,
     })
-}
-
-/// The score sheet of a hand the engine validated and scored while settling or deciding:
-/// the hand is not scored a second time.
-pub(crate) fn score_sheet(
-    hand: Hand,
-    context: WinContext,
-    rules: &Rules,
-    scored: Scoring,
-) -> pb::ScoreHandResponse {
-    let assessment = assessment::assessment_of_scored(hand, &context, rules, scored);
-    score_sheet::score_response(
-        &assessment,
-        ruleset_to_pb(rules.id()) as i32,
-        pb::ScoreView::Full,
-    )
 }

@@ -5,17 +5,19 @@ use mcr::Violation;
 use mcr::play::{ClaimMade, Offer, arbitrate};
 use mcr::violation::FieldPath;
 
-use super::super::accounting::offence::ruling_to_pb;
-use super::super::accounting::violations::{Violations, rules_of};
-use super::super::house_rules::fingerprint_text;
-use super::super::pb;
-use super::super::values::{required_seat, value_invalid};
 use super::convert::{action_of, offered_of};
 use super::view::view_from_pb;
+use crate::api::kit::house_rules::fingerprint_text;
+use crate::api::kit::house_rules::{KeptRules, rules_of};
+use crate::api::kit::ruling::ruling_to_pb;
+use crate::api::kit::values::{required_seat, value_invalid};
+use crate::api::kit::violations::Violations;
+use crate::api::pb;
 
 /// `ArbitrateClaims`: the verdict on the claims, or every problem with them.
 pub fn arbitrate_claims(
     request: &pb::ArbitrateClaimsRequest,
+    kept: &KeptRules,
 ) -> Result<pb::ArbitrateClaimsResponse, Vec<Violation>> {
     let mut v = Violations::default();
     if request.claims.len() > 3 {
@@ -27,10 +29,10 @@ pub fn arbitrate_claims(
             ),
         )]);
     }
-    let rules = rules_of(request.ruleset, request.overrides.as_ref(), &mut v);
+    let rules = rules_of(request.ruleset, request.overrides.as_ref(), kept, &mut v);
     let offer = match &request.offer {
         None => {
-            v.0.push(value_invalid(
+            v.add(value_invalid(
                 FieldPath::of("offer"),
                 "say what is offered: `discard` or `added_kong`".to_owned(),
             ));
@@ -62,8 +64,8 @@ pub fn arbitrate_claims(
             });
         }
     }
-    let Some(offer) = offer.filter(|_| v.0.is_empty()) else {
-        return Err(v.0);
+    let Some(offer) = offer.filter(|_| v.is_empty()) else {
+        return Err(v.into_vec());
     };
     let ruleset = rules.ruleset();
     let verdict = arbitrate(offer, &claims, &ruleset).map_err(|problems| {

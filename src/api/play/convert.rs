@@ -5,14 +5,14 @@ use mcr::play::{Action, Circumstances, Drawn, Flower};
 use mcr::violation::FieldPath;
 use mcr::{Seat, Tile, Violation, ViolationCode};
 
-use super::super::accounting::violations::Violations;
-use super::super::pb;
-use super::super::values::{required_seat, tile_or_violation, value_invalid};
+use crate::api::kit::values::{required_seat, tile_or_violation, value_invalid};
+use crate::api::kit::violations::Violations;
+use crate::api::pb;
 
 pub(super) fn flower_of(number: u32, field: FieldPath, v: &mut Violations) -> Option<Flower> {
     let flower = u8::try_from(number).ok().and_then(Flower::new);
     if flower.is_none() {
-        v.0.push(value_invalid(
+        v.add(value_invalid(
             field,
             format!("{number} is not a flower (1..8)"),
         ));
@@ -28,7 +28,7 @@ pub(super) fn drawn_of(
 ) -> Option<Drawn> {
     if flower != 0 {
         if tile != pb::Tile::Unspecified as i32 {
-            v.0.push(value_invalid(
+            v.add(value_invalid(
                 field,
                 "a tile or a flower, not both".to_owned(),
             ));
@@ -49,7 +49,7 @@ pub(super) fn action_of(
 ) -> Option<Action> {
     let tile_at = |v: &mut Violations| {
         if flower != 0 {
-            v.0.push(value_invalid(
+            v.add(value_invalid(
                 field.field("flower"),
                 format!("a flower ({flower}) goes only with a draw or a flower shown"),
             ));
@@ -60,7 +60,7 @@ pub(super) fn action_of(
         Ok(pb::PlayAction::Draw) => drawn_of(tile, flower, field, v).map(Action::Draw),
         Ok(pb::PlayAction::Flower) => {
             if tile != pb::Tile::Unspecified as i32 {
-                v.0.push(value_invalid(
+                v.add(value_invalid(
                     field.field("tile"),
                     format!("a flower shown names its flower, not a tile ({tile})"),
                 ));
@@ -73,7 +73,7 @@ pub(super) fn action_of(
             if matches!(middle.rank(), Some(2..=8)) {
                 Some(Action::Chow(middle))
             } else {
-                v.0.push(Violation::new(
+                v.add(Violation::new(
                     ViolationCode::ChowInvalid,
                     field.field("tile"),
                     format!("a chow is named by its middle tile, a numbered tile of rank 2–8; {middle} is not"),
@@ -87,7 +87,7 @@ pub(super) fn action_of(
         Ok(pb::PlayAction::AddedKong) => tile_at(v).map(Action::AddedKong),
         Ok(pb::PlayAction::Win) => tile_at(v).map(Action::Win),
         Ok(pb::PlayAction::Unspecified) | Err(_) => {
-            v.0.push(value_invalid(
+            v.add(value_invalid(
                 field.field("action"),
                 format!("{action} is not an action (expected PLAY_ACTION_DRAW..PLAY_ACTION_WIN)"),
             ));
@@ -125,7 +125,7 @@ pub(super) fn circumstances_to_pb(c: Circumstances) -> pb::Circumstances {
 
 /// An action as proto: its kind, tile and flower.
 pub(super) fn action_to_pb(action: Action) -> (pb::PlayAction, i32, u32) {
-    let tile = super::super::values::tile_to_pb;
+    let tile = crate::api::kit::values::tile_to_pb;
     match action {
         Action::Draw(Drawn::Tile(t)) => (pb::PlayAction::Draw, tile(t), 0),
         Action::Draw(Drawn::Flower(f)) => (pb::PlayAction::Draw, 0, u32::from(f.number())),

@@ -9,24 +9,26 @@ use mcr::play::{
 use mcr::violation::FieldPath;
 use mcr::{BySeat, HandInput, Rules, Seat, Violation, ViolationCode};
 
-use super::super::accounting::offence::ruling_to_pb;
-use super::super::accounting::payments::accounts_to_pb;
-use super::super::accounting::violations::{Violations, rules_of};
-use super::super::accounting::winning_hand::score_sheet;
-use super::super::hand::hand_to_pb;
-use super::super::house_rules::fingerprint_text;
-use super::super::path::too_many;
-use super::super::pb;
-use super::super::values::{
+use super::convert::{action_of, circumstances_from_pb, circumstances_to_pb, drawn_of, flower_of};
+use crate::api::kit::accounts::accounts_to_pb;
+use crate::api::kit::hand::hand_to_pb;
+use crate::api::kit::house_rules::fingerprint_text;
+use crate::api::kit::house_rules::{KeptRules, rules_of};
+use crate::api::kit::path::too_many;
+use crate::api::kit::ruling::ruling_to_pb;
+use crate::api::kit::score_sheet::scored_hand_sheet;
+use crate::api::kit::values::{
     required_seat, seat_number, seat_to_pb, tile_or_violation, tile_to_pb, value_invalid,
     win_source_to_pb, wind_from_pb,
 };
-use super::convert::{action_of, circumstances_from_pb, circumstances_to_pb, drawn_of, flower_of};
+use crate::api::kit::violations::Violations;
+use crate::api::pb;
 use crate::limits;
 
 /// `ReplayHand`: the record refereed, or every problem that keeps it from being read.
 pub fn replay_hand(
     request: &pb::ReplayHandRequest,
+    kept: &KeptRules,
 ) -> Result<pb::ReplayHandResponse, Vec<Violation>> {
     let mut v = Violations::default();
     let botzone = matches!(
@@ -38,10 +40,10 @@ pub fn replay_hand(
     } else {
         request.ruleset
     };
-    let rules = rules_of(ruleset, request.overrides.as_ref(), &mut v);
+    let rules = rules_of(ruleset, request.overrides.as_ref(), kept, &mut v);
     let (structured, botzone_match) = match &request.record {
         None => {
-            v.0.push(value_invalid(
+            v.add(value_invalid(
                 FieldPath::of("record"),
                 "a record is required: `structured` or `botzone_text`".to_owned(),
             ));
@@ -51,7 +53,7 @@ pub fn replay_hand(
         Some(pb::replay_hand_request::Record::BotzoneText(text)) => match botzone_from_text(text) {
             Ok(m) => (None, Some(m)),
             Err(e) => {
-                v.0.push(e);
+                v.add(e);
                 (None, None)
             }
         },
@@ -79,10 +81,10 @@ pub fn replay_hand(
         None => None,
     };
     let (Some(record), Some(state)) = (record, state) else {
-        return Err(v.0);
+        return Err(v.into_vec());
     };
-    if !v.0.is_empty() {
-        return Err(v.0);
+    if !v.is_empty() {
+        return Err(v.into_vec());
     }
     let options = ReplayOptions {
         snapshots: request.include_states,
@@ -107,7 +109,7 @@ fn deal_violations(found: Vec<PlayViolation>, botzone: Option<&BotzoneMatch>, v:
             ),
             (None, _) => (FieldPath::of("structured").field("deal"), f.message),
         };
-        v.0.push(Violation::new(deal_code(f.code), path, message));
+        v.add(Violation::new(deal_code(f.code), path, message));
     }
 }
 
@@ -194,7 +196,7 @@ fn record_from_pb(r: &pb::HandRecord, v: &mut Violations) -> Option<Record> {
         over.extend(too_many(path, e.overridden.len(), 3));
     }
     if !over.is_empty() {
-        v.0.extend(over);
+        v.extend(over);
         return None;
     }
     let mut record = Record {
@@ -222,14 +224,14 @@ fn record_from_pb(r: &pb::HandRecord, v: &mut Violations) -> Option<Record> {
     }
     record.events = events_from_pb(&r.events, v);
     record.stated = stated_of(r.stated.as_ref(), v);
-    v.0.is_empty().then_some(record)
+    v.is_empty().then_some(record)
 }
 
 /// The four seats' deals into `record`.
 fn deal_from_pb(deal: &[pb::SeatDeal], record: &mut Record, v: &mut Violations) {
     let mut dealt = [false; 4];
     if deal.len() != 4 {
-        v.0.push(value_invalid(
+        v.add(value_invalid(
             FieldPath::of("structured").field("deal"),
             format!(
                 "give the deal of each of the four seats, found {}",
@@ -243,7 +245,7 @@ fn deal_from_pb(deal: &[pb::SeatDeal], record: &mut Record, v: &mut Violations) 
             continue;
         };
         if std::mem::replace(&mut dealt[seat.index()], true) {
-            v.0.push(Violation::new(
+            v.add(Violation::new(
                 ViolationCode::SeatInvalid,
                 field.field("seat"),
                 format!("{seat} is dealt twice"),
@@ -278,7 +280,7 @@ fn events_from_pb(events: &[pb::PlayEvent], v: &mut Violations) -> Vec<Event> {
             if let Some(a) = claim
                 && !a.is_claim_kind()
             {
-                v.0.push(value_invalid(
+                v.add(value_invalid(
                     field.field("action"),
                     "an overridden claim is a chow, pung, kong or win".to_owned(),
                 ));
@@ -308,7 +310,7 @@ fn stated_of(stated: Option<&pb::StatedResult>, v: &mut Violations) -> Stated {
             [east, south, west, north].map(i64::from),
         )),
         other => {
-            v.0.push(value_invalid(
+            v.add(value_invalid(
                 FieldPath::of("structured").field("stated").field("scores"),
                 format!(
                     "give four points (East first) or none, found {}",
@@ -390,7 +392,7 @@ fn response(r: &Replay, botzone: Option<&BotzoneMatch>, rules: &Rules) -> pb::Re
         out.win_source = source as i32;
         out.payer = seat_number(payer);
         out.winning_tile = tile_to_pb(win.tile);
-        out.score = Some(score_sheet(
+        out.score = Some(scored_hand_sheet(
             win.hand.clone(),
             win.context,
             rules,

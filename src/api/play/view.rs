@@ -7,11 +7,11 @@ use mcr::play::{DrawKind, Moment, SeatView, Wall};
 use mcr::violation::{FieldPath, Step};
 use mcr::{BySeat, Tile, Violation, ViolationCode};
 
-use super::super::accounting::violations::Violations;
-use super::super::hand::draft_hand;
-use super::super::pb;
-use super::super::values::{required_seat, tile_or_violation, value_invalid, wind_from_pb};
 use super::convert::{flower_of, offered_of};
+use crate::api::kit::hand::draft_hand;
+use crate::api::kit::values::{required_seat, tile_or_violation, value_invalid, wind_from_pb};
+use crate::api::kit::violations::Violations;
+use crate::api::pb;
 use crate::limits;
 
 /// The view at `field` (e.g. `view`, `claims[1].view`), or `None` after recording every
@@ -21,7 +21,7 @@ pub(super) fn view_from_pb(
     field: FieldPath,
     v: &mut Violations,
 ) -> Option<SeatView> {
-    let before = v.0.len();
+    let before = v.len();
     for (list, len, max) in [
         ("concealed", view.concealed.len(), limits::MAX_DEALT_TILES),
         ("melds", view.melds.len(), 4),
@@ -33,13 +33,13 @@ pub(super) fn view_from_pb(
         ("seat_walls_left", view.seat_walls_left.len(), 4),
     ] {
         if len > max {
-            v.0.push(value_invalid(
+            v.add(value_invalid(
                 field.field(list),
                 format!("at most {max} elements are accepted here, found {len}"),
             ));
         }
     }
-    if v.0.len() > before {
+    if v.len() > before {
         return None;
     }
     let seat = v.take(required_seat(view.seat, field.field("seat")));
@@ -61,18 +61,24 @@ pub(super) fn view_from_pb(
     };
     let draft = draft_hand(&hand);
     if !draft.violations.is_empty() {
-        v.0.extend(draft.violations.into_iter().map(|x| rerooted(x, field)));
+        v.extend(
+            draft
+                .violations
+                .into_vec()
+                .into_iter()
+                .map(|x| rerooted(x, field)),
+        );
         return None;
     }
     let in_play = match InPlay::new(&draft.input, &visible_list) {
         Ok(h) => h,
         Err(found) => {
-            v.0.extend(found.into_iter().map(|x| rerooted(x, field)));
+            v.extend(found.into_iter().map(|x| rerooted(x, field)));
             return None;
         }
     };
     if view.flower_count > 8 {
-        v.0.push(Violation::new(
+        v.add(Violation::new(
             ViolationCode::FlowerCount,
             field.field("flower_count"),
             "there are only 8 flowers".to_owned(),
@@ -81,7 +87,7 @@ pub(super) fn view_from_pb(
     let wall = wall_of(view, field, v);
     let (seat, moment) = (seat?, moment?);
     check_fits(view, field, &in_play, moment, v);
-    if v.0.len() > before {
+    if v.len() > before {
         return None;
     }
     let mut visible = [0u8; 34];
@@ -115,7 +121,7 @@ fn wall_of(view: &pb::SeatView, field: FieldPath, v: &mut Violations) -> WallLef
             [east, south, west, north].map(|n| u8::try_from(n).unwrap_or(u8::MAX)),
         )),
         other => {
-            v.0.push(value_invalid(
+            v.add(value_invalid(
                 field.field("seat_walls_left"),
                 format!(
                     "give four counts (East first) or none, found {}",
@@ -139,7 +145,7 @@ fn check_fits(
     // The concealed tiles fit the moment: a full hand to act on, or one short of it to claim.
     let full = matches!(moment, Moment::Drew { .. } | Moment::Claimed);
     if in_play.is_waiting() == full {
-        v.0.push(Violation::new(
+        v.add(Violation::new(
             ViolationCode::TileCountWrong,
             field.field("concealed"),
             format!(
@@ -162,7 +168,7 @@ fn check_fits(
     if let Moment::Drew { tile, .. } = moment
         && in_play.concealed_counts()[tile.index()] == 0
     {
-        v.0.push(value_invalid(
+        v.add(value_invalid(
             field.field("drew").field("tile"),
             format!("the tile drawn, {tile}, is not among the concealed tiles"),
         ));
@@ -181,7 +187,7 @@ fn moment_of(
      -> Option<(Tile, mcr::Seat)> {
         let (tile, from) = offered_of(*o, field.field(name), v)?;
         if seat == Some(from) {
-            v.0.push(value_invalid(
+            v.add(value_invalid(
                 field.field(name).field("from"),
                 format!("{from} cannot be offered its own tile"),
             ));
@@ -191,7 +197,7 @@ fn moment_of(
     };
     match &view.moment {
         None => {
-            v.0.push(value_invalid(
+            v.add(value_invalid(
                 field.field("moment"),
                 "say what the seat is asked: drew, drew_flower, just_claimed, discard or added_kong"
                     .to_owned(),
@@ -205,7 +211,7 @@ fn moment_of(
                 (true, false) => DrawKind::AfterKong,
                 (false, true) => DrawKind::AfterFlower,
                 (true, true) => {
-                    v.0.push(value_invalid(
+                    v.add(value_invalid(
                         field.field("drew"),
                         "a replacement follows a kong or a flower, not both".to_owned(),
                     ));

@@ -1,56 +1,12 @@
-//! Collecting the violations of an accounting request, and placing the engine's.
+//! The repeated fields of the accounting requests over their maxima (`crate::limits`),
+//! checked before any work.
 
-use super::super::house_rules::rules_from_pb;
+use mcr::Violation;
 use mcr::violation::FieldPath;
-use mcr::{Rules, RulesetId, Violation, ViolationCode};
 
-use super::super::path;
-use super::super::pb;
+use crate::api::kit::path;
+use crate::api::pb;
 use crate::limits;
-
-/// Collects violations while a request is converted.
-#[derive(Debug, Default)]
-pub(crate) struct Violations(pub(crate) Vec<Violation>);
-
-impl Violations {
-    pub(crate) fn push(
-        &mut self,
-        code: ViolationCode,
-        path: FieldPath,
-        message: impl Into<String>,
-    ) {
-        self.0.push(Violation::new(code, path, message.into()));
-    }
-
-    /// The value of `result`, or `None` after recording its violation.
-    pub(crate) fn take<T>(&mut self, result: Result<T, Violation>) -> Option<T> {
-        result.map_err(|v| self.0.push(v)).ok()
-    }
-}
-
-/// A violation of the engine placed below `prefix`, a path of the request.
-pub(crate) fn prefixed(prefix: FieldPath, v: Violation) -> Violation {
-    path::renamed_violation(v, |p| p.under(prefix))
-}
-
-/// The rules of a request, its ruleset and house rules (`overrides`): unknown numbers and
-/// invalid overrides are violations, and the default rules stand in so that the rest of the
-/// request is still checked.
-pub(crate) fn rules_of(
-    number: i32,
-    overrides: Option<&pb::RuleOverrides>,
-    v: &mut Violations,
-) -> Rules {
-    rules_from_pb(number, overrides, FieldPath::of("overrides")).unwrap_or_else(|errors| {
-        v.0.extend(errors);
-        Rules::Standard(RulesetId::default())
-    })
-}
-
-/// A path `{name}[k]…` of the k-th converted element, as the request index `index[k]`.
-pub(crate) fn renumbered(path: FieldPath, name: &str, index: &[usize]) -> FieldPath {
-    path::reindexed(path, name, |k| index.get(k).copied())
-}
 
 /// The repeated fields of a list of offences (`name`) over their maxima
 /// ([`limits::MAX_OFFENCES`], [`limits::MAX_PENALTY_TILES`]); checked before any work.

@@ -10,7 +10,7 @@ use prost_reflect::{
     DescriptorPool, DeserializeOptions, DynamicMessage, MessageDescriptor, SerializeOptions,
 };
 
-use super::pb::{self, FILE_DESCRIPTOR_SET};
+use crate::api::pb::{self, FILE_DESCRIPTOR_SET};
 
 /// The descriptor pool of `mahjong.v1`, decoded once.
 static POOL: LazyLock<Result<DescriptorPool, String>> = LazyLock::new(|| {

@@ -13,11 +13,12 @@ use mcr::ruleset::{
 use mcr::violation::FieldPath;
 use mcr::{Fan, Rules, RulesetId, Violation};
 
-use super::pb;
-use super::values::{fan_from_pb, ruleset_from_pb, value_invalid};
+use super::values::{fan_from_pb, ruleset_from_pb, ruleset_to_pb, value_invalid};
+use super::violations::Violations;
+use crate::api::pb;
 use prost::Message as _;
 use std::hash::{DefaultHasher, Hash as _, Hasher as _};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// The most exclusions one list of the overrides may name.
 pub const MAX_EXCLUSIONS: usize = 256;
@@ -30,32 +31,55 @@ pub fn fingerprint_text(fingerprint: u64) -> String {
 /// The rules of a request: its `ruleset` number and its overrides (absent: none), violations
 /// at `ruleset` and below `prefix` (`overrides.minimum_fan`).
 ///
-/// House rules built lately are kept with what they were built from (`Kept`) and served
+/// House rules built lately are kept in `kept` with what they were built from and served
 /// again to the requests that ask for the same: a game sends its house rules with every
 /// call, and building them costs more than scoring the hand.
 pub fn rules_from_pb(
     ruleset: i32,
     overrides: Option<&pb::RuleOverrides>,
     prefix: FieldPath,
+    kept: &KeptRules,
 ) -> Result<Rules, Vec<Violation>> {
     let Some(overrides) = overrides else {
         return build_rules(ruleset, None, prefix);
     };
     let key = Key::new(ruleset, overrides);
-    let kept = || KEPT.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(rules) = kept().get(&key) {
+    if let Some(rules) = kept.lock().get(&key) {
         return Ok(rules);
     }
     let rules = build_rules(ruleset, Some(overrides), prefix)?;
-    kept().keep(key, rules.clone());
+    kept.lock().keep(key, rules.clone());
     Ok(rules)
 }
 
-/// The house rules [`rules_from_pb`] built lately (only rules that were built: overrides
-/// with violations are not kept).
-static KEPT: Mutex<Kept> = Mutex::new(Kept(Vec::new()));
+/// The rules of a request, its ruleset and house rules (`overrides`): unknown numbers and
+/// invalid overrides are violations, and the default rules stand in so that the rest of the
+/// request is still checked.
+pub fn rules_of(
+    number: i32,
+    overrides: Option<&pb::RuleOverrides>,
+    kept: &KeptRules,
+    v: &mut Violations,
+) -> Rules {
+    rules_from_pb(number, overrides, FieldPath::of("overrides"), kept).unwrap_or_else(|errors| {
+        v.extend(errors);
+        Rules::Standard(RulesetId::default())
+    })
+}
 
-/// How many house rules [`KEPT`] holds: the most recently asked for.
+/// The house rules [`rules_from_pb`] built lately, shared by the calls of one referee (the
+/// server's, or one command line run): only rules that were built are kept, not overrides
+/// with violations.
+#[derive(Debug, Default)]
+pub struct KeptRules(Mutex<Kept>);
+
+impl KeptRules {
+    fn lock(&self) -> MutexGuard<'_, Kept> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// How many house rules [`KeptRules`] holds: the most recently asked for.
 const KEPT_RULES: usize = 16;
 
 /// What house rules are built from: the ruleset number and the overrides, encoded (equal
@@ -83,7 +107,7 @@ impl Key {
 
 /// House rules built, most recently asked for first, at most [`KEPT_RULES`]: a caller that
 /// goes back and forth between a few sets of house rules finds each of them kept.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 struct Kept(Vec<(Key, Rules)>);
 
 impl Kept {
@@ -115,7 +139,7 @@ fn build_rules(
     let overrides = overrides.map(|o| overrides_from_pb(o, prefix));
     match (id, overrides) {
         (Ok(id), None) => Ok(Rules::Standard(id)),
-        (Ok(id), Some(Ok(o))) => rules_of(id, &o, prefix),
+        (Ok(id), Some(Ok(o))) => house_rules_of(id, &o, prefix),
         (Ok(_), Some(Err(v))) => Err(v),
         (Err(v), None | Some(Ok(_))) => Err(vec![v]),
         (Err(v), Some(Err(mut more))) => {
@@ -126,7 +150,7 @@ fn build_rules(
 }
 
 /// The ruleset `id` with the domain overrides `o`, violations below `prefix`.
-pub fn rules_of(
+pub fn house_rules_of(
     id: RulesetId,
     o: &RuleOverrides,
     prefix: FieldPath,
@@ -149,12 +173,12 @@ fn choice<T>(
     path: FieldPath,
     expected: &str,
     of: impl Fn(i32) -> Option<T>,
-    v: &mut Vec<Violation>,
+    v: &mut Violations,
 ) -> Option<T> {
     let number = number.filter(|&n| n != 0)?;
     let value = of(number);
     if value.is_none() {
-        v.push(value_invalid(
+        v.add(value_invalid(
             path,
             format!("{number} is not a value of {path} (expected {expected})"),
         ));
@@ -162,10 +186,10 @@ fn choice<T>(
     value
 }
 
-fn fan_at(number: i32, path: FieldPath, v: &mut Vec<Violation>) -> Option<Fan> {
+fn fan_at(number: i32, path: FieldPath, v: &mut Violations) -> Option<Fan> {
     let fan = fan_from_pb(number);
     if fan.is_none() {
-        v.push(value_invalid(
+        v.add(value_invalid(
             path,
             format!("{number} is not a fan (expected a fan number 1 to 82)"),
         ));
@@ -173,9 +197,9 @@ fn fan_at(number: i32, path: FieldPath, v: &mut Vec<Violation>) -> Option<Fan> {
     fan
 }
 
-fn too_long(path: FieldPath, found: usize, max: usize, v: &mut Vec<Violation>) -> bool {
+fn too_long(path: FieldPath, found: usize, max: usize, v: &mut Violations) -> bool {
     if found > max {
-        v.push(value_invalid(
+        v.add(value_invalid(
             path,
             format!("at most {max} entries, found {found}"),
         ));
@@ -184,7 +208,7 @@ fn too_long(path: FieldPath, found: usize, max: usize, v: &mut Vec<Violation>) -
 }
 
 /// Converts the overrides, with every problem of the conversion below `prefix`; the ranges
-/// are the engine's to check ([`rules_of`]).
+/// are the engine's to check ([`house_rules_of`]).
 #[allow(clippy::too_many_lines)] // one statement per field of the message, destructured
 pub fn overrides_from_pb(
     o: &pb::RuleOverrides,
@@ -217,7 +241,7 @@ pub fn overrides_from_pb(
         last_discard_claims,
         added_kong_tile,
     } = o;
-    let mut v = Vec::new();
+    let mut v = Violations::default();
     let at = |field: &'static str| prefix.field(field);
     let mut points = Vec::new();
     if !too_long(at("fan_points"), fan_points.len(), Fan::ALL.len(), &mut v) {
@@ -227,7 +251,7 @@ pub fn overrides_from_pb(
             }
         }
     }
-    let exclusions = |list: &[pb::FanExclusion], name: &'static str, v: &mut Vec<Violation>| {
+    let exclusions = |list: &[pb::FanExclusion], name: &'static str, v: &mut Violations| {
         let mut out = Vec::new();
         if !too_long(at(name), list.len(), MAX_EXCLUSIONS, v) {
             for (i, e) in list.iter().enumerate() {
@@ -351,10 +375,7 @@ pub fn overrides_from_pb(
             forfeit_after_minutes: l.forfeit_after_minutes,
         })
     });
-    if !v.is_empty() {
-        return Err(v);
-    }
-    Ok(RuleOverrides {
+    v.or_value(RuleOverrides {
         minimum_fan: *minimum_fan,
         base_points: *base_points,
         flower_points: *flower_points,
@@ -390,9 +411,15 @@ pub fn overrides_from_pb(
 /// A ruleset outside the enum and every invalid override.
 pub fn describe_ruleset(
     request: &pb::DescribeRulesetRequest,
+    kept: &KeptRules,
 ) -> Result<pb::DescribeRulesetResponse, Vec<Violation>> {
     let pb::DescribeRulesetRequest { ruleset, overrides } = request;
-    let rules = rules_from_pb(*ruleset, overrides.as_ref(), FieldPath::of("overrides"))?;
+    let rules = rules_from_pb(
+        *ruleset,
+        overrides.as_ref(),
+        FieldPath::of("overrides"),
+        kept,
+    )?;
     let switches = mcr::house_rules::describe(&rules.ruleset())
         .into_iter()
         .map(|s| pb::RulesetSwitch {
@@ -402,7 +429,7 @@ pub fn describe_ruleset(
         })
         .collect();
     Ok(pb::DescribeRulesetResponse {
-        ruleset: super::values::ruleset_to_pb(rules.id()) as i32,
+        ruleset: ruleset_to_pb(rules.id()) as i32,
         rules_fingerprint: fingerprint_text(rules.fingerprint()),
         switches,
     })
@@ -450,7 +477,7 @@ mod tests {
 
     #[test]
     fn house_rules_asked_in_turn_are_all_served_kept() {
-        let mut kept = Kept(Vec::new());
+        let mut kept = Kept::default();
         let sets: Vec<(Key, Rules)> = (0..4).map(house).collect();
         for (key, rules) in &sets {
             assert!(kept.get(key).is_none());
@@ -467,7 +494,7 @@ mod tests {
 
     #[test]
     fn beyond_the_bound_the_least_recently_asked_go() {
-        let mut kept = Kept(Vec::new());
+        let mut kept = Kept::default();
         let sets: Vec<(Key, Rules)> = (0..=16).map(house).collect();
         assert_eq!(sets.len(), KEPT_RULES + 1);
         for (key, rules) in &sets[..KEPT_RULES] {

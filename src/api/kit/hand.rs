@@ -16,7 +16,8 @@ use mcr::{
     Wind,
 };
 
-use super::pb;
+use super::violations::Violations;
+use crate::api::pb;
 
 /// A proto hand converted as far as it goes.
 ///
@@ -26,7 +27,7 @@ use super::pb;
 /// appears nowhere else in the hand, so it never makes a fifth copy or a context conflict.
 pub(crate) struct HandDraft {
     pub(crate) input: HandInput,
-    pub(crate) violations: Vec<Violation>,
+    pub(crate) violations: Violations,
     pub(crate) artefacts: Artefacts,
 }
 
@@ -45,7 +46,7 @@ impl HandDraft {
     pub(crate) fn clean(input: HandInput) -> Self {
         HandDraft {
             input,
-            violations: Vec::new(),
+            violations: Violations::default(),
             artefacts: Artefacts::default(),
         }
     }
@@ -153,7 +154,7 @@ pub(crate) struct Decoded {
     pub(crate) known: Vec<Tile>,
 }
 
-pub(crate) fn decode_hand(hand: &pb::Hand, violations: &mut Vec<Violation>) -> Decoded {
+pub(crate) fn decode_hand(hand: &pb::Hand, violations: &mut Violations) -> Decoded {
     let pb::Hand {
         melds,
         standing_tiles,
@@ -161,7 +162,7 @@ pub(crate) fn decode_hand(hand: &pb::Hand, violations: &mut Vec<Violation>) -> D
     } = hand;
     let mut known = Vec::new();
     let mut decode =
-        |number: i32, path: FieldPath, violations: &mut Vec<Violation>| match tile_or_violation(
+        |number: i32, path: FieldPath, violations: &mut Violations| match tile_or_violation(
             number, path,
         ) {
             Ok(t) => {
@@ -169,7 +170,7 @@ pub(crate) fn decode_hand(hand: &pb::Hand, violations: &mut Vec<Violation>) -> D
                 Some(t)
             }
             Err(v) => {
-                violations.push(v);
+                violations.add(v);
                 None
             }
         };
@@ -184,7 +185,7 @@ pub(crate) fn decode_hand(hand: &pb::Hand, violations: &mut Vec<Violation>) -> D
         } = meld;
         let meld = FieldPath::of("hand").field("melds").index(i);
         let kind = meld_kind_from_pb(*kind, meld.field("kind"))
-            .map_err(|v| violations.push(v))
+            .map_err(|v| violations.add(v))
             .ok();
         let tiles = tiles
             .iter()
@@ -192,14 +193,14 @@ pub(crate) fn decode_hand(hand: &pb::Hand, violations: &mut Vec<Violation>) -> D
             .map(|(j, &t)| decode(t, meld.field("tiles").index(j), violations))
             .collect();
         let claimed_from = claim_from_pb(*claimed_from, meld.field("claimed_from"))
-            .map_err(|v| violations.push(v))
+            .map_err(|v| violations.add(v))
             .unwrap_or(None);
         // Not a tile of the hand: kept apart from `known`, no stand-in needed.
         let claimed_tile = if *claimed_tile == pb::Tile::Unspecified as i32 {
             None
         } else {
             tile_or_violation(*claimed_tile, meld.field("claimed_tile"))
-                .map_err(|v| violations.push(v))
+                .map_err(|v| violations.add(v))
                 .ok()
         };
         meld_drafts.push(MeldDraft {
@@ -291,7 +292,7 @@ pub(crate) fn draft_hand(hand: &pb::Hand) -> HandDraft {
 
 /// The full account of a hand with invalid numbers: every violation, stand-ins in place.
 pub(crate) fn draft_faulty_hand(hand: &pb::Hand) -> HandDraft {
-    let mut violations = Vec::new();
+    let mut violations = Violations::default();
     let decoded = decode_hand(hand, &mut violations);
     let mut stand_ins = StandIns::new(&decoded.known);
     let winning_tile = match decoded.winning {
@@ -349,12 +350,10 @@ pub(crate) fn draft_faulty_hand(hand: &pb::Hand) -> HandDraft {
 /// Converts a proto hand into a domain hand as declared, or every conversion violation
 /// (`TILE_UNKNOWN`, `VALUE_INVALID`). The domain checks ([`HandInput::validate`]) are not run.
 pub fn hand_from_pb(hand: &pb::Hand) -> Result<HandInput, Vec<Violation>> {
-    let draft = draft_hand(hand);
-    if draft.violations.is_empty() {
-        Ok(draft.input)
-    } else {
-        Err(draft.violations)
-    }
+    let HandDraft {
+        input, violations, ..
+    } = draft_hand(hand);
+    violations.or_value(input)
 }
 
 /// A domain hand as declared, as proto.
@@ -389,10 +388,14 @@ pub fn hand_to_pb(hand: &HandInput) -> pb::Hand {
     }
 }
 
-/// A proto context converted as far as it goes: unknown winds are replaced by East.
-pub(crate) fn draft_context(context: Option<&pb::WinContext>) -> (WinContext, Vec<Violation>) {
+/// A proto context converted as far as it goes: unknown winds are replaced by East, their
+/// violations recorded in `violations`.
+pub(crate) fn draft_context(
+    context: Option<&pb::WinContext>,
+    violations: &mut Violations,
+) -> WinContext {
     let Some(context) = context else {
-        return (WinContext::default(), Vec::new());
+        return WinContext::default();
     };
     let pb::WinContext {
         self_drawn,
@@ -404,16 +407,15 @@ pub(crate) fn draft_context(context: Option<&pb::WinContext>) -> (WinContext, Ve
         prevalent_wind,
         flower_count,
     } = *context;
-    let mut violations = Vec::new();
     let mut wind = |number, field| {
         wind_from_pb(number, FieldPath::of("context").field(field)).unwrap_or_else(|v| {
-            violations.push(v);
+            violations.add(v);
             Wind::East
         })
     };
     let seat_wind = wind(seat_wind, "seat_wind");
     let prevalent_wind = wind(prevalent_wind, "prevalent_wind");
-    let context = WinContext {
+    WinContext {
         method: if self_drawn {
             WinMethod::SelfDrawn
         } else {
@@ -427,18 +429,14 @@ pub(crate) fn draft_context(context: Option<&pb::WinContext>) -> (WinContext, Ve
         prevalent_wind,
         // More than 255 is as wrong as 9: the domain reports FLOWER_COUNT_INVALID.
         flowers: u8::try_from(flower_count).unwrap_or(u8::MAX),
-    };
-    (context, violations)
+    }
 }
 
 /// Converts a proto context (absent means the default: a discard, East/East, no flowers).
 pub fn context_from_pb(context: Option<&pb::WinContext>) -> Result<WinContext, Vec<Violation>> {
-    let (context, violations) = draft_context(context);
-    if violations.is_empty() {
-        Ok(context)
-    } else {
-        Err(violations)
-    }
+    let mut violations = Violations::default();
+    let context = draft_context(context, &mut violations);
+    violations.or_value(context)
 }
 
 /// A domain context as proto.

@@ -8,11 +8,10 @@
 //!   be, by prost where not;
 //! - [`wire`]: the scoring responses written straight from the domain score, byte for
 //!   byte what prost writes (`tests/wire.rs`);
-//! - [`codec`] and [`stub`]: the server stub the binary serves, with those two requests and
-//!   responses, and how it reads and writes them.
+//!
+//! The server's stub and codec carry these requests and responses (`server::stub`,
+//! `server::codec`).
 
-pub mod codec;
 pub mod fields;
 pub mod query;
-pub mod stub;
 pub mod wire;

@@ -1,7 +1,7 @@
 //! The codec of the referee's service: requests read by [`Query`] from one contiguous slice
-//! (prost for every message but the two scoring requests, [`crate::api::fast::query`]), responses
+//! (prost for every message but the two scoring requests, [`crate::api::scoring::fast::query`]), responses
 //! written by [`Reply`] (prost for every message but the two scoring responses, which arrive
-//! already encoded, [`crate::api::fast::wire`]).
+//! already encoded, [`crate::api::scoring::fast::wire`]).
 
 use std::marker::PhantomData;
 
@@ -9,9 +9,9 @@ use bytes::{Buf as _, BufMut as _, Bytes};
 use tonic::Status;
 use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
 
-use crate::api::fast::query::BatchScoreHandsQuery;
-use crate::api::fast::wire::{BatchScoreHandsReply, ScoreHandReply};
-use crate::api::query::ScoreQuery;
+use crate::api::kit::query::ScoreQuery;
+use crate::api::scoring::fast::query::BatchScoreHandsQuery;
+use crate::api::scoring::fast::wire::{BatchScoreHandsReply, ScoreHandReply};
 
 /// A request message of the referee's service, as it comes out of the gRPC frame.
 pub trait Query: Sized {

@@ -14,7 +14,7 @@ use mcr::{
     ViolationCode, Wind,
 };
 
-use super::pb;
+use crate::api::pb;
 use crate::assessment::Detail;
 use crate::limits::Shown;
 
@@ -97,7 +97,7 @@ pub fn ruleset_to_pb(id: RulesetId) -> pb::Ruleset {
 }
 
 /// The meld kind with this proto number; `None` for unspecified and unknown numbers.
-pub(super) fn meld_kind_of(number: i32) -> Option<MeldKind> {
+pub fn meld_kind_of(number: i32) -> Option<MeldKind> {
     match pb::MeldKind::try_from(number).ok()? {
         pb::MeldKind::Chow => Some(MeldKind::Chow),
         pb::MeldKind::Pung => Some(MeldKind::Pung),
@@ -147,7 +147,7 @@ pub fn meld_kind_to_pb(kind: MeldKind) -> pb::MeldKind {
 
 /// The claim source with this proto number (`None`: not stated); the number back when it
 /// is unknown.
-pub(super) fn claim_of(number: i32) -> Result<Option<Claim>, i32> {
+pub fn claim_of(number: i32) -> Result<Option<Claim>, i32> {
     match pb::ClaimSource::try_from(number).map_err(|_| number)? {
         pb::ClaimSource::Unspecified => Ok(None),
         pb::ClaimSource::Left => Ok(Some(Claim::Left)),
@@ -179,7 +179,7 @@ pub fn claim_to_pb(claim: Option<Claim>) -> pb::ClaimSource {
 }
 
 /// How much of the score sheet a view shows (unspecified is the full sheet).
-pub(super) fn detail_of(view: pb::ScoreView) -> Detail {
+pub fn detail_of(view: pb::ScoreView) -> Detail {
     match view {
         pb::ScoreView::Basic => Detail::Totals,
         pb::ScoreView::Unspecified | pb::ScoreView::Full => Detail::Sheet,

@@ -1,17 +1,17 @@
 //! A hand's assessment as proto: the score sheet's lines, its reading and elements, and the
 //! `ScoreHand` and `ValidateHand` responses built from them, for every family that answers
 //! with a score (scoring, analysis, accounting). The fast path writes the same responses
-//! straight to bytes ([`super::fast::wire`]); `tests/wire.rs` keeps the two equal.
+//! straight to bytes (`api::scoring::fast::wire`); `tests/wire.rs` keeps the two equal.
 
-use mcr::{Element, FanLine, Outcome, Reading};
+use mcr::{Element, FanLine, Hand, Outcome, Reading, Rules, Scoring, WinContext};
 
 use super::house_rules::fingerprint_text;
-use super::pb;
 use super::values::{
     detail_of, element_kind_to_pb, fan_to_pb, outcome_to_pb, ruleset_to_pb, shape_to_pb,
     shown_to_pb, tile_to_pb, violation_to_pb,
 };
-use crate::assessment::{Assessment, Detail, Scored};
+use crate::api::pb;
+use crate::assessment::{self, Assessment, Detail, Scored};
 
 /// A score sheet line as proto.
 pub fn fan_line_to_pb(line: &FanLine) -> pb::FanLine {
@@ -150,4 +150,20 @@ pub fn validate_response(assessment: &Assessment) -> pb::ValidateHandResponse {
             rules_fingerprint: fingerprint_text(s.fingerprint),
         },
     }
+}
+
+/// The score sheet of a hand the engine validated and scored while settling or deciding:
+/// the hand is not scored a second time.
+pub fn scored_hand_sheet(
+    hand: Hand,
+    context: WinContext,
+    rules: &Rules,
+    scored: Scoring,
+) -> pb::ScoreHandResponse {
+    let assessment = assessment::assessment_of_scored(hand, &context, rules, scored);
+    score_response(
+        &assessment,
+        ruleset_to_pb(rules.id()) as i32,
+        pb::ScoreView::Full,
+    )
 }

@@ -3,7 +3,7 @@
 //!
 //! A [`ScoreQuery`] is built in one of two ways: from prost's message
 //! ([`ScoreQuery::from_request`]), or from the request's bytes by the fast reader
-//! ([`crate::api::fast::query`]), which falls back to the first for anything it does not read
+//! ([`crate::api::scoring::fast::query`]), which falls back to the first for anything it does not read
 //! itself. Both end in `ScoreQuery::settle`, which converts the context, the rules and the
 //! view the same way. [`assess`] then validates and scores it. `AnalyzeHand` converts its
 //! hand with the same `convert_hand`.
@@ -12,11 +12,12 @@ use mcr::house_rules::Rules;
 use mcr::violation::FieldPath;
 use mcr::{HandInput, Violation, WinContext};
 
-use super::hand::{Artefacts, HandSource, draft_context, draft_hand};
-use super::house_rules::rules_from_pb;
+use super::hand::{Artefacts, HandDraft, HandSource, draft_context, draft_hand};
+use super::house_rules::{KeptRules, rules_from_pb};
 use super::path;
-use super::pb;
 use super::values::{detail_of, ruleset_from_pb, ruleset_to_pb, value_invalid, view_from_pb};
+use super::violations::Violations;
+use crate::api::pb;
 use crate::assessment::{self, Assessment, Scored};
 
 /// What a batch's entries fall back on where they leave a field unspecified: its
@@ -32,6 +33,24 @@ pub struct Defaults {
     pub(crate) overrides: Option<pb::RuleOverrides>,
     /// `ruleset` with `overrides`, built: the rules of every entry that changes neither.
     pub(crate) rules: Option<Rules>,
+}
+
+/// The rules a query asks for: known at once for a standard ruleset (or a batch's default
+/// rules); for house rules, what they are built from, to be built or found among the house
+/// rules kept when the query is judged ([`ScoreQuery::rules`]).
+#[derive(Debug, Clone)]
+pub(crate) enum AskedRules {
+    /// The ruleset is not one of the enum (its violation is the query's).
+    Invalid,
+    /// The rules in effect.
+    Known(Rules),
+    /// `ruleset` with `overrides`; their violations, if any, go at `at` among the query's
+    /// (in field order).
+    House {
+        ruleset: i32,
+        overrides: Box<pb::RuleOverrides>,
+        at: usize,
+    },
 }
 
 impl Defaults {
@@ -52,6 +71,7 @@ impl Defaults {
         ruleset: i32,
         view: i32,
         overrides: Option<&pb::RuleOverrides>,
+        kept: &KeptRules,
     ) -> Result<Defaults, Vec<Violation>> {
         let mut violations = Vec::new();
         let id = ruleset_from_pb(ruleset)
@@ -68,6 +88,7 @@ impl Defaults {
                 ruleset_to_pb(id) as i32,
                 overrides,
                 FieldPath::of("default_overrides"),
+                kept,
             )
             .map_err(|v| violations.extend(v))
             .ok()
@@ -95,14 +116,14 @@ pub struct ScoreQuery {
     pub(crate) artefacts: Artefacts,
     /// The circumstances of the win.
     pub context: WinContext,
-    /// The rules in effect (`None` when the ruleset or the house rules are invalid).
-    pub rules: Option<Rules>,
+    /// The rules asked for ([`ScoreQuery::rules`] gives those in effect).
+    pub(crate) rules: AskedRules,
     /// The ruleset to report: the one applied, or for an unknown ruleset the number given.
     pub ruleset: i32,
     /// The view to answer in (the full sheet when the one asked for is unknown).
     pub view: pb::ScoreView,
     /// Every violation of the conversion, in field order.
-    pub violations: Vec<Violation>,
+    pub violations: Violations,
 }
 
 impl Default for ScoreQuery {
@@ -111,22 +132,49 @@ impl Default for ScoreQuery {
             hand: None,
             artefacts: Artefacts::default(),
             context: WinContext::default(),
-            rules: None,
+            rules: AskedRules::Invalid,
             ruleset: pb::Ruleset::Unspecified as i32,
             view: pb::ScoreView::Full,
-            violations: Vec::new(),
+            violations: Violations::default(),
         }
     }
 }
 
-/// Equal when they ask the same: the rules compare by ruleset and fingerprint.
+/// Equal when they ask the same: known rules compare by ruleset and fingerprint, house rules
+/// by what they are built from.
+impl PartialEq for AskedRules {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (AskedRules::Invalid, AskedRules::Invalid) => true,
+            (AskedRules::Known(a), AskedRules::Known(b)) => {
+                (a.id(), a.fingerprint()) == (b.id(), b.fingerprint())
+            }
+            (
+                AskedRules::House {
+                    ruleset,
+                    overrides,
+                    at,
+                },
+                AskedRules::House {
+                    ruleset: ruleset_b,
+                    overrides: overrides_b,
+                    at: at_b,
+                },
+            ) => (ruleset, overrides, at) == (ruleset_b, overrides_b, at_b),
+            (AskedRules::Invalid, AskedRules::Known(_) | AskedRules::House { .. })
+            | (AskedRules::Known(_), AskedRules::Invalid | AskedRules::House { .. })
+            | (AskedRules::House { .. }, AskedRules::Invalid | AskedRules::Known(_)) => false,
+        }
+    }
+}
+
+/// Equal when they ask the same.
 impl PartialEq for ScoreQuery {
     fn eq(&self, other: &Self) -> bool {
-        let rules = |q: &ScoreQuery| q.rules.as_ref().map(|r| (r.id(), r.fingerprint()));
         self.hand == other.hand
             && self.artefacts == other.artefacts
             && self.context == other.context
-            && rules(self) == rules(other)
+            && self.rules == other.rules
             && self.ruleset == other.ruleset
             && self.view == other.view
             && self.violations == other.violations
@@ -166,6 +214,26 @@ impl From<&pb::ValidateHandRequest> for ScoreQuery {
 }
 
 impl ScoreQuery {
+    /// The rules in effect, house rules built or found in `kept`, or the violations of the
+    /// query with those of its rules in field order when the ruleset or the house rules are
+    /// invalid.
+    pub fn rules(&self, kept: &KeptRules) -> Result<Rules, Vec<Violation>> {
+        match &self.rules {
+            AskedRules::Invalid => Err(self.violations.as_slice().to_vec()),
+            AskedRules::Known(rules) => Ok(rules.clone()),
+            AskedRules::House {
+                ruleset,
+                overrides,
+                at,
+            } => rules_from_pb(*ruleset, Some(overrides), FieldPath::of("overrides"), kept)
+                .map_err(|found| {
+                    let mut violations = self.violations.as_slice().to_vec();
+                    violations.splice(*at..*at, found);
+                    violations
+                }),
+        }
+    }
+
     /// A `ScoreHandRequest` (or a batch entry) as prost decodes it, its unspecified ruleset
     /// and view taken from `defaults` (its own overrides replace the default ones whole).
     pub fn from_request(request: &pb::ScoreHandRequest, defaults: &Defaults) -> Self {
@@ -209,26 +277,31 @@ impl ScoreQuery {
         overrides: Option<&pb::RuleOverrides>,
         defaults: &Defaults,
     ) {
-        let (context, context_violations) = draft_context(context);
-        self.context = context;
-        self.violations.extend(context_violations);
+        self.context = draft_context(context, &mut self.violations);
         let or = |number: i32, default: i32| if number == 0 { default } else { number };
         let number = or(ruleset, defaults.ruleset);
         self.ruleset = ruleset_from_pb(number).map_or(number, |id| ruleset_to_pb(id) as i32);
-        self.rules = match (&defaults.rules, overrides) {
+        self.rules = match (&defaults.rules, overrides.or(defaults.overrides.as_ref())) {
             // The defaults' rules, built once: still the rules when the entry changes neither.
-            (Some(rules), None) if number == defaults.ruleset => Some(rules.clone()),
-            _ => rules_from_pb(
-                number,
-                overrides.or(defaults.overrides.as_ref()),
-                FieldPath::of("overrides"),
-            )
-            .map_err(|v| self.violations.extend(v))
-            .ok(),
+            (Some(rules), _) if overrides.is_none() && number == defaults.ruleset => {
+                AskedRules::Known(rules.clone())
+            }
+            (_, None) => match ruleset_from_pb(number) {
+                Ok(id) => AskedRules::Known(Rules::Standard(id)),
+                Err(v) => {
+                    self.violations.add(v);
+                    AskedRules::Invalid
+                }
+            },
+            (_, Some(overrides)) => AskedRules::House {
+                ruleset: number,
+                overrides: Box::new(overrides.clone()),
+                at: self.violations.len(),
+            },
         };
         self.view =
             view_from_pb(or(view, defaults.view), FieldPath::of("view")).unwrap_or_else(|v| {
-                self.violations.push(v);
+                self.violations.add(v);
                 pb::ScoreView::Full
             });
     }
@@ -238,25 +311,29 @@ impl ScoreQuery {
 /// `violations`, what the domain should not report again to `artefacts`.
 pub(crate) fn convert_hand(
     source: Option<HandSource<'_>>,
-    violations: &mut Vec<Violation>,
+    violations: &mut Violations,
     artefacts: &mut Artefacts,
 ) -> Option<HandInput> {
     match source {
         None => {
-            violations.push(value_invalid(
+            violations.add(value_invalid(
                 FieldPath::of("hand_input"),
                 "the request has no hand: set `notation` or `hand`".to_owned(),
             ));
             None
         }
         Some(HandSource::Notation(text)) => assessment::parse_notation(text)
-            .map_err(|v| violations.push(v))
+            .map_err(|v| violations.add(v))
             .ok(),
         Some(HandSource::Hand(h)) => {
-            let mut draft = draft_hand(h);
-            violations.append(&mut draft.violations);
-            *artefacts = draft.artefacts;
-            Some(draft.input)
+            let HandDraft {
+                input,
+                violations: found,
+                artefacts: made,
+            } = draft_hand(h);
+            violations.extend(found.into_vec());
+            *artefacts = made;
+            Some(input)
         }
     }
 }
@@ -264,27 +341,30 @@ pub(crate) fn convert_hand(
 /// Validates and scores a query, collecting every violation: the conversion's first, then
 /// the domain's (paths as in the request). Works out the score sheet only as far as the view
 /// needs; a score is written into `spare` when there is one ([`assessment::assess_into`]).
-pub fn assess(query: &ScoreQuery, spare: Option<Box<Scored>>) -> Assessment {
+pub fn assess(query: &ScoreQuery, kept: &KeptRules, spare: Option<Box<Scored>>) -> Assessment {
     let ScoreQuery {
         hand,
         artefacts,
         context,
-        rules,
+        rules: _,
         ruleset: _,
         view,
         violations,
     } = query;
-    match (hand, rules) {
-        (Some(hand), Some(rules)) if violations.is_empty() => {
-            match assessment::assess_into(hand, context, rules, detail_of(*view), spare) {
+    match (hand, query.rules(kept)) {
+        (Some(hand), Ok(rules)) if violations.is_empty() => {
+            match assessment::assess_into(hand, context, &rules, detail_of(*view), spare) {
                 Assessment::Invalid(violations) => {
                     Assessment::Invalid(violations.into_iter().map(path::hand_violation).collect())
                 }
                 scored @ Assessment::Scored(_) => scored,
             }
         }
-        (hand, _) => {
-            let mut violations = violations.clone();
+        (hand, rules) => {
+            let mut violations = match rules {
+                Ok(_) => violations.as_slice().to_vec(),
+                Err(with_rules) => with_rules,
+            };
             if let Some(hand) = hand
                 && let Err(domain) = hand.validate(context)
             {

@@ -4,37 +4,48 @@
 //! Every request that carries a hand becomes a [`ScoreQuery`] and is judged by
 //! [`query::assess`]; the result is written back by prost ([`super::score_sheet`]) for
 //! `ValidateHand` and the JSON forms, straight to protobuf bytes for the gRPC scoring
-//! responses ([`super::fast::wire`]).
+//! responses ([`self::fast::wire`]).
 
-use super::hand::hand_to_pb;
-use super::values::{fan_to_pb, ruleset_from_pb, ruleset_to_pb, tile_to_pb};
+pub mod fast;
+
+use crate::api::kit::hand::hand_to_pb;
+use crate::api::kit::values::{fan_to_pb, ruleset_from_pb, ruleset_to_pb, tile_to_pb};
 use mcr::{Fan, FanSpec, Ruleset, Violation};
 
-use super::fast::query::{BatchScoreHandsQuery, EntryBuffer};
-use super::fast::wire::{BatchScoreHandsReply, BatchWriter, ScoreHandReply};
-use super::json::{self, JsonError};
-use super::pb;
-use super::query::{self, Defaults, ScoreQuery};
-use super::score_sheet::{score_response, validate_response};
+use self::fast::query::{BatchScoreHandsQuery, EntryBuffer};
+use self::fast::wire::{BatchScoreHandsReply, BatchWriter, ScoreHandReply};
+use crate::api::kit::house_rules::KeptRules;
+use crate::api::kit::json::{self, JsonError};
+use crate::api::kit::query::{self, Defaults, ScoreQuery};
+use crate::api::kit::score_sheet::{score_response, validate_response};
+use crate::api::pb;
 use crate::assessment::{self, Assessment, Scored};
+use std::sync::Arc;
 
 /// Handles a `ScoreHand` request as prost decodes it: the itemised score, or
 /// `OUTCOME_INVALID` with every violation. Never panics, whatever the request holds.
-pub fn score_request(request: &pb::ScoreHandRequest) -> pb::ScoreHandResponse {
+pub fn score_request(request: &pb::ScoreHandRequest, kept: &KeptRules) -> pb::ScoreHandResponse {
     let query = ScoreQuery::from(request);
-    score_response(&query::assess(&query, None), query.ruleset, query.view)
+    score_response(
+        &query::assess(&query, kept, None),
+        query.ruleset,
+        query.view,
+    )
 }
 
 /// Handles a `ValidateHand` request. Never panics, whatever the request holds.
-pub fn validate_request(request: &pb::ValidateHandRequest) -> pb::ValidateHandResponse {
-    validate_response(&query::assess(&ScoreQuery::from(request), None))
+pub fn validate_request(
+    request: &pb::ValidateHandRequest,
+    kept: &KeptRules,
+) -> pb::ValidateHandResponse {
+    validate_response(&query::assess(&ScoreQuery::from(request), kept, None))
 }
 
 /// Handles a `ScoreHand` call: the itemised score of a well-formed hand (a losing one
 /// included), encoded as [`score_response`] would build it, or every violation of a
 /// malformed one. Never panics, whatever the request holds.
-pub fn score_hand(query: &ScoreQuery) -> Result<ScoreHandReply, Vec<Violation>> {
-    match query::assess(query, None) {
+pub fn score_hand(query: &ScoreQuery, kept: &KeptRules) -> Result<ScoreHandReply, Vec<Violation>> {
+    match query::assess(query, kept, None) {
         Assessment::Invalid(violations) => Err(violations),
         Assessment::Scored(s) => Ok(ScoreHandReply::new(&s, query.view)),
     }
@@ -50,8 +61,9 @@ pub fn score_hand(query: &ScoreQuery) -> Result<ScoreHandReply, Vec<Violation>> 
 /// As [`BatchScoring::new`] and [`BatchScoring::score`].
 pub fn batch_score_hands(
     request: BatchScoreHandsQuery,
+    kept: &Arc<KeptRules>,
 ) -> Result<BatchScoreHandsReply, BatchRejection> {
-    BatchScoring::new(request)?.finish()
+    BatchScoring::new(request, kept)?.finish()
 }
 
 /// Why a batch gets no answer.
@@ -75,6 +87,8 @@ pub struct BatchScoring {
     buffer: EntryBuffer,
     /// The batch's ruleset, view and house rules, checked, the rules built.
     defaults: Defaults,
+    /// The house rules built lately, where the entries' own are found.
+    kept: Arc<KeptRules>,
     reply: BatchWriter,
     /// The last score written, whose allocations serve the next entry's.
     spare: Option<Box<Scored>>,
@@ -86,11 +100,15 @@ impl BatchScoring {
     /// # Errors
     /// An invalid `default_ruleset`, `default_view` or `default_overrides`, unless prost
     /// cannot decode the message: that comes first.
-    pub fn new(request: BatchScoreHandsQuery) -> Result<Self, BatchRejection> {
+    pub fn new(
+        request: BatchScoreHandsQuery,
+        kept: &Arc<KeptRules>,
+    ) -> Result<Self, BatchRejection> {
         let defaults = Defaults::of_batch(
             request.default_ruleset,
             request.default_view,
             request.default_overrides.as_ref(),
+            kept,
         )
         .or_else(|violations| {
             request.check().map_err(BatchRejection::Malformed)?;
@@ -103,6 +121,7 @@ impl BatchScoring {
             next: 0,
             buffer: EntryBuffer::default(),
             defaults,
+            kept: Arc::clone(kept),
             spare: None,
         })
     }
@@ -121,7 +140,7 @@ impl BatchScoring {
                 .map_err(BatchRejection::Malformed)?;
             // `len` counts the entries `entry` reads: there is one.
             let Some(query) = query else { break };
-            let assessment = query::assess(query, self.spare.take());
+            let assessment = query::assess(query, &self.kept, self.spare.take());
             self.reply.push(&assessment, query.view);
             if let Assessment::Scored(scored) = assessment {
                 self.spare = Some(scored);
@@ -162,6 +181,7 @@ impl BatchScoring {
                     next: 0,
                     buffer: EntryBuffer::default(),
                     defaults: self.defaults.clone(),
+                    kept: Arc::clone(&self.kept),
                     spare: None,
                 }
             })
@@ -254,11 +274,11 @@ pub fn assessment_to_json(
 
 /// One line of the JSON Lines protocol: a `ScoreHandRequest` in, a `ScoreHandResponse` out, or
 /// `{"error": {"code": "REQUEST_UNPARSABLE", "message": …}}` when the line is not a request.
-pub fn score_json_line(line: &str) -> String {
+pub fn score_json_line(line: &str, kept: &KeptRules) -> String {
     match json::score_request_from_json(line) {
         Err(e) => json::error_line("REQUEST_UNPARSABLE", &e.message),
         Ok(request) => {
-            let response = score_request(&request);
+            let response = score_request(&request, kept);
             json::score_response_to_json(&response, false)
                 .unwrap_or_else(|e| json::error_line("INTERNAL", &e.message))
         }

@@ -1,6 +1,7 @@
-//! Payments, hand results and claim resolutions, domain → proto.
+//! Accounts: payments, hand results and claim resolutions, domain → proto (settling,
+//! rulings and replays all answer with them).
 
-use super::super::values::{
+use super::values::{
     false_declaration_to_pb, infraction_kind_to_pb, seat_number, seat_to_pb, to_i32,
     win_source_to_pb,
 };
@@ -8,10 +9,10 @@ use mcr::Seat;
 use mcr::adjudication::ClaimResolution;
 use mcr::settlement::{HandResult, Line, LineKind, Payments};
 
-use super::super::pb;
+use crate::api::pb;
 
 /// A payment line as proto.
-pub(crate) fn line_to_pb(line: &Line) -> pb::PaymentLine {
+pub fn line_to_pb(line: &Line) -> pb::PaymentLine {
     let Line {
         kind,
         amount,
@@ -43,7 +44,7 @@ pub fn accounts_to_pb(payments: &Payments) -> Vec<pb::SeatAccount> {
         .collect()
 }
 
-pub(crate) fn hand_result_to_pb(result: &HandResult) -> pb::HandResult {
+pub fn hand_result_to_pb(result: &HandResult) -> pb::HandResult {
     match *result {
         HandResult::Win {
             winner,
@@ -73,7 +74,7 @@ pub(crate) fn hand_result_to_pb(result: &HandResult) -> pb::HandResult {
     }
 }
 
-pub(crate) fn claim_resolution_to_pb(r: &ClaimResolution) -> pb::ClaimResolution {
+pub fn claim_resolution_to_pb(r: &ClaimResolution) -> pb::ClaimResolution {
     let ClaimResolution {
         winner,
         intercepted,

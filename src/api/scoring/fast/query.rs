@@ -13,7 +13,7 @@
 //! Scalars follow prost's rules: the last occurrence wins, a varint becomes an `int32` enum
 //! or a `uint32` by truncation and a `bool` by comparison with zero. A field added to the
 //! contract later is unknown here, so requests that use it go to prost (and through
-//! [`crate::api::hand`]'s exhaustive destructuring) until this reader learns it.
+//! [`crate::api::kit::hand`]'s exhaustive destructuring) until this reader learns it.
 //!
 //! Measured (`cargo bench --bench score -- api/`): reading a corpus `ScoreHand` here instead
 //! of by prost makes the call about 20% faster, and a 1,000-hand basic-view batch about twice
@@ -31,10 +31,10 @@ use super::fields::{
     batch_score_hands_request as batch, hand as hand_fields, meld, score_hand_request as request,
     win_context as context,
 };
-use crate::api::hand::{Artefacts, HandSource, optional_tile_of};
+use crate::api::kit::hand::{Artefacts, HandSource, optional_tile_of};
+use crate::api::kit::query::{Defaults, ScoreQuery, convert_hand};
+use crate::api::kit::values::{claim_of, meld_kind_of, tile_from_pb};
 use crate::api::pb;
-use crate::api::query::{Defaults, ScoreQuery, convert_hand};
-use crate::api::values::{claim_of, meld_kind_of, tile_from_pb};
 
 impl ScoreQuery {
     /// Reads an encoded `ScoreHandRequest`; the error is prost's.

@@ -4,7 +4,7 @@
 //! name, a `Vec` per line and element) only to encode and drop them.
 //!
 //! The bytes are exactly those prost writes for the message that
-//! [`crate::api::score_sheet::score_response`] builds: fields in number order, proto3 defaults left
+//! [`crate::api::kit::score_sheet::score_response`] builds: fields in number order, proto3 defaults left
 //! out, repeated scalars packed, nested messages behind their minimal length. `tests/wire.rs`
 //! checks that byte for byte for every corpus hand under the three rulesets in every view,
 //! and for batches with faulty entries.
@@ -20,11 +20,11 @@ use super::fields::{
     batch_score_hands_response as batch, batch_score_hands_result as result, fan_line, hand_error,
     reading, reading_element as element, score_hand_response as response, violation,
 };
-use crate::api::pb;
-use crate::api::values::{
+use crate::api::kit::values::{
     INVALID_HAND, detail_of, element_kind_to_pb, fan_to_pb, outcome_to_pb, ruleset_to_pb,
     shape_to_pb, tile_to_pb,
 };
+use crate::api::pb;
 use crate::assessment::{Assessment, Detail, Scored};
 use crate::limits::Shown;
 
