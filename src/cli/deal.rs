@@ -13,6 +13,7 @@ use clap::Args;
 use mcr::play::Seed;
 use mcr::{Seat, Tile, Wind};
 
+use super::match_json;
 use super::replay::parse_seed;
 use super::score::parse_wind;
 
@@ -35,30 +36,15 @@ pub fn deal(args: &DealArgs, out: &mut impl Write) -> io::Result<ExitCode> {
     let deal = args.seed.deal();
     let commitment = args.seed.commitment();
     let wind = Seat::from_wind(args.wind).index();
-    let codes = |tiles: &[Tile], sep: &str, quote: bool| -> String {
-        tiles
-            .iter()
-            .map(|t| {
-                if quote {
-                    format!("\"{}\"", t.code())
-                } else {
-                    t.code()
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(sep)
-    };
+    let codes = |tiles: &[Tile]| -> Vec<String> { tiles.iter().map(|t| t.code()).collect() };
     if args.json {
-        let hands: Vec<String> = Seat::ALL
-            .iter()
-            .map(|&s| format!("[{}]", codes(&deal.hands[s], ",", true)))
-            .collect();
-        writeln!(
-            out,
-            "{{\"commitment\":\"{commitment}\",\"wind\":{wind},\"deal\":[{}],\"wall\":[{}]}}",
-            hands.join(","),
-            codes(&deal.wall, ",", true)
-        )?;
+        let dealt = match_json::Dealt {
+            commitment,
+            wind,
+            deal: Seat::ALL.iter().map(|&s| codes(&deal.hands[s])).collect(),
+            wall: codes(&deal.wall),
+        };
+        out.write_all(match_json::line(&dealt).as_bytes())?;
     } else {
         writeln!(out, "Match {commitment}")?;
         writeln!(out, "Wind {wind}")?;
@@ -67,7 +53,7 @@ pub fn deal(args: &DealArgs, out: &mut impl Write) -> io::Result<ExitCode> {
                 out,
                 "Player {} Deal {}",
                 seat.index(),
-                codes(&deal.hands[seat], " ", false)
+                codes(&deal.hands[seat]).join(" ")
             )?;
         }
     }

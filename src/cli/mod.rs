@@ -41,6 +41,7 @@ pub mod accounting;
 pub mod actions;
 pub mod analyze;
 pub mod deal;
+mod match_json;
 pub mod next;
 pub mod parse;
 pub mod replay;

@@ -14,13 +14,13 @@ use std::process::ExitCode;
 use clap::Args;
 use mcr::Ruleset;
 use mcr::RulesetId;
-use mcr::play::botzone::{BotzoneMatch, RecordError, action_line, next_lines, read_matches};
+use mcr::play::botzone::{self, BotzoneMatch, RecordError, action_line, next_lines, read_matches};
 use mcr::play::{NextActions, NextOptions, NextPhase, Seed, Then, next_actions};
 
+use super::match_json;
 use super::replay::{
-    WallArg, deal_error, findings_of, findings_text, json_string, parse_seed, read_input,
-    result_text, ruleset_for, seat_name, seed_refused, unreadable_json, unreadable_text,
-    violations_json,
+    WallArg, deal_error, findings_of, findings_text, parse_seed, read_input, result_text,
+    ruleset_for, seat_name, seed_refused, unreadable_text,
 };
 use super::text::EXIT_INVALID;
 
@@ -64,7 +64,7 @@ pub fn next_file(
             return Ok(ExitCode::from(EXIT_INVALID));
         }
     };
-    let rules = ruleset_for(args.ruleset.unwrap_or(RulesetId::Mil), args.wall);
+    let rules = ruleset_for(args.ruleset.unwrap_or(botzone::DEFAULT_RULESET), args.wall);
     let options = NextOptions {
         call_analysis: false,
         seed: args.seed,
@@ -91,21 +91,24 @@ pub fn next_file(
 
 fn unreadable(json: bool, id: Option<&str>, e: &RecordError) -> String {
     if json {
-        unreadable_json(id, e, "\"phase\":null,\"next\":null,\"violations\":null")
+        match_json::line(&match_json::Unreadable::new(
+            id,
+            e,
+            match_json::NextNulls::default(),
+        ))
     } else {
         unreadable_text(id, e)
     }
 }
 
 fn next_json(m: &BotzoneMatch, next: &NextActions) -> String {
-    let lines: Vec<String> = next_lines(next).iter().map(|l| json_string(l)).collect();
-    format!(
-        "{{\"match\":{},\"phase\":\"{}\",\"next\":[{}],\"violations\":{}}}\n",
-        json_string(&m.id),
-        next.phase.as_str(),
-        lines.join(","),
-        violations_json(&findings_of(m, next.violations()))
-    )
+    let found = findings_of(m, next.violations());
+    match_json::line(&match_json::Next {
+        id: &m.id,
+        phase: next.phase.as_str(),
+        next: next_lines(next),
+        violations: match_json::findings(&found),
+    })
 }
 
 /// A readable account: the phase, each seat's choices (a win with its fan), what follows

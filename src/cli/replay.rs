@@ -12,11 +12,12 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use mcr::play::botzone::{BotzoneMatch, RecordError, read_matches};
-use mcr::play::{PlayCode, PlayViolation, Replay, ReplayOptions, Seed, replay, replay_seeded};
+use mcr::play::botzone::{self, BotzoneMatch, RecordError, RecordErrorCode, read_matches};
+use mcr::play::{PlayCode, PlayViolation, Replay, ReplayOptions, Seed, Unplayable, replay_record};
 use mcr::ruleset::{AddedKongTile, WallRule};
 use mcr::{Ruleset, RulesetId, Seat};
 
+use super::match_json;
 use super::text::EXIT_INVALID;
 
 /// The format of the records.
@@ -71,7 +72,7 @@ pub(crate) fn parse_seed(s: &str) -> Result<Seed, String> {
 fn ruleset(args: &ReplayArgs) -> Ruleset<'static> {
     ruleset_for(
         args.ruleset.unwrap_or(match args.format {
-            RecordFormat::Botzone => RulesetId::Mil,
+            RecordFormat::Botzone => botzone::DEFAULT_RULESET,
         }),
         args.wall,
     )
@@ -117,28 +118,30 @@ pub fn replay_file(
     for (id, read) in read_matches(&text) {
         let line = match read {
             Ok(m) => {
-                let r = match &args.seed {
-                    None => replay(&m.record, &rules, ReplayOptions::default()),
-                    Some(seed) => {
-                        match replay_seeded(&m.record, &rules, ReplayOptions::default(), seed) {
-                            Ok(r) => r,
-                            Err(v) => {
-                                writeln!(err, "mahjong-referee replay: {}: {}", v.path, v.message)?;
-                                return Ok(ExitCode::from(EXIT_INVALID));
-                            }
+                match replay_record(
+                    &m.record,
+                    &rules,
+                    ReplayOptions::default(),
+                    args.seed.as_ref(),
+                ) {
+                    Ok(r) if args.json => match_json(&m, &r),
+                    Ok(r) => match_text(&m, &r, &rules),
+                    Err(Unplayable::Deal(found)) => {
+                        let e = deal_error(&m, &found).unwrap_or_else(|| RecordError {
+                            line: 1,
+                            code: RecordErrorCode::DealInvalid,
+                            message: "the deal cannot be played".to_owned(),
+                        });
+                        if args.json {
+                            error_json(Some(&m.id), &e)
+                        } else {
+                            unreadable_text(Some(&m.id), &e)
                         }
                     }
-                };
-                if let Some(e) = deal_error(&m, &r.violations) {
-                    if args.json {
-                        error_json(Some(&m.id), &e)
-                    } else {
-                        unreadable_text(Some(&m.id), &e)
+                    Err(Unplayable::Seed(v)) => {
+                        writeln!(err, "mahjong-referee replay: {}: {}", v.path, v.message)?;
+                        return Ok(ExitCode::from(EXIT_INVALID));
                     }
-                } else if args.json {
-                    match_json(&m, &r)
-                } else {
-                    match_text(&m, &r, &rules)
                 }
             }
             Err(e) if args.json => error_json(id.as_deref(), &e),
@@ -184,13 +187,9 @@ pub(crate) fn deal_error(m: &BotzoneMatch, violations: &[PlayViolation]) -> Opti
         .find(|v| matches!(v.at, mcr::play::At::Deal(_)) && v.code != PlayCode::DealNotFromSeed)?;
     Some(RecordError {
         line: m.line_of(v.at),
-        code: mcr::play::botzone::RecordErrorCode::DealInvalid,
+        code: RecordErrorCode::DealInvalid,
         message: format!("{}: {}", v.code.as_str(), v.message),
     })
-}
-
-pub(crate) fn json_string(s: &str) -> String {
-    serde_json::Value::from(s).to_string()
 }
 
 /// The findings with their lines, in line order.
@@ -212,73 +211,16 @@ pub(crate) fn findings_of(
 }
 
 fn match_json(m: &BotzoneMatch, r: &Replay) -> String {
-    let mut out = format!("{{\"match\":{}", json_string(&m.id));
-    let win = r.win();
-    let _ = write!(
-        out,
-        ",\"winner\":{}",
-        win.map_or("null".to_owned(), |w| w.seat.index().to_string())
-    );
-    let fan = r.end.fan().map_or("null".to_owned(), |f| f.to_string());
-    let _ = write!(out, ",\"fan\":{fan}");
-    match r.deltas() {
-        Some(points) => {
-            let points: Vec<String> = points.iter().map(i64::to_string).collect();
-            let _ = write!(out, ",\"scores\":[{}]", points.join(","));
-        }
-        None => out.push_str(",\"scores\":null"),
-    }
-    out.push_str(",\"violations\":");
-    out.push_str(&violations_json(&findings(m, r)));
-    match r.end.circumstances() {
-        Some(c) => {
-            let _ = write!(
-                out,
-                ",\"derived\":{{\"selfDrawn\":{},\"kongReplacement\":{},\"robbingKong\":{},\"lastTile\":{},\"lastCopy\":{}}}}}",
-                c.self_drawn, c.kong_replacement, c.robbing_kong, c.last_tile, c.last_copy
-            );
-        }
-        None => out.push_str(",\"derived\":null}"),
-    }
-    out.push('\n');
-    out
-}
-
-/// Findings as a JSON array of `{"line","code","message"}`.
-pub(crate) fn violations_json(found: &[(usize, &'static str, String)]) -> String {
-    let mut out = String::from("[");
-    for (i, (line, code, message)) in found.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        let _ = write!(
-            out,
-            "{{\"line\":{line},\"code\":\"{code}\",\"message\":{}}}",
-            json_string(message)
-        );
-    }
-    out.push(']');
-    out
+    let found = findings(m, r);
+    match_json::line(&match_json::Refereed::new(&m.id, r, &found))
 }
 
 pub(crate) fn error_json(id: Option<&str>, e: &RecordError) -> String {
-    unreadable_json(
+    match_json::line(&match_json::Unreadable::new(
         id,
         e,
-        "\"winner\":null,\"fan\":null,\"scores\":null,\"violations\":null,\"derived\":null",
-    )
-}
-
-/// The JSON line of a match that cannot be read: its id, the `error` object, then `nulls`
-/// (the answer's other keys, each `null`).
-pub(crate) fn unreadable_json(id: Option<&str>, e: &RecordError, nulls: &str) -> String {
-    format!(
-        "{{\"match\":{},\"error\":{{\"line\":{},\"code\":\"{}\",\"message\":{}}},{nulls}}}\n",
-        id.map_or("null".to_owned(), json_string),
-        e.line,
-        e.code.as_str(),
-        json_string(&e.message)
-    )
+        match_json::RefereedNulls::default(),
+    ))
 }
 
 /// The readable line of a match that cannot be read.

@@ -1,10 +1,10 @@
 //! `ReplayHand`: a whole hand's record (structured, or
 //! Botzone's text) → every finding, the derived circumstances, the score and the points.
 
-use mcr::play::botzone::{BotzoneMatch, RecordErrorCode, read_matches};
+use mcr::play::botzone::{self, BotzoneMatch, RecordErrorCode, read_matches};
 use mcr::play::{
     At, Consequence, Drawn, Event, OverriddenClaim, PlayCode, PlayState, PlayViolation, Record,
-    Replay, ReplayEnd, ReplayOptions, Stated, replay_dealt,
+    Replay, ReplayEnd, ReplayOptions, Stated, Unplayable, replay_record,
 };
 use mcr::violation::FieldPath;
 use mcr::{BySeat, HandInput, Rules, Seat, Violation, ViolationCode};
@@ -12,14 +12,13 @@ use mcr::{BySeat, HandInput, Rules, Seat, Violation, ViolationCode};
 use super::convert::{action_of, circumstances_from_pb, circumstances_to_pb, drawn_of, flower_of};
 use crate::api::kit::accounts::accounts_to_pb;
 use crate::api::kit::hand::hand_to_pb;
-use crate::api::kit::house_rules::fingerprint_text;
-use crate::api::kit::house_rules::{KeptRules, rules_of};
+use crate::api::kit::house_rules::{KeptRules, fingerprint_text, rules_of};
 use crate::api::kit::path::too_many;
 use crate::api::kit::ruling::ruling_to_pb;
 use crate::api::kit::score_sheet::scored_hand_sheet;
 use crate::api::kit::values::{
-    required_seat, seat_number, seat_to_pb, tile_or_violation, tile_to_pb, value_invalid,
-    win_source_to_pb, wind_from_pb,
+    required_seat, ruleset_to_pb, seat_number, seat_to_pb, tile_or_violation, tile_to_pb,
+    value_invalid, win_source_to_pb, wind_from_pb,
 };
 use crate::api::kit::violations::Violations;
 use crate::api::pb;
@@ -35,8 +34,9 @@ pub fn replay_hand(
         request.record,
         Some(pb::replay_hand_request::Record::BotzoneText(_))
     );
+    // Botzone's text is scored under the engine's default for it when none is named.
     let ruleset = if botzone && request.ruleset == pb::Ruleset::Unspecified as i32 {
-        pb::Ruleset::Mil as i32
+        ruleset_to_pb(botzone::DEFAULT_RULESET) as i32
     } else {
         request.ruleset
     };
@@ -62,35 +62,27 @@ pub fn replay_hand(
         .as_ref()
         .map(|m| &m.record)
         .or(structured.as_ref());
-    let ruleset_in_force = rules.ruleset();
-    // The deal is dealt once: its problems are the request's, its state is replayed.
-    let dealt = record.map(|record| {
-        PlayState::deal(
-            ruleset_in_force.play,
-            record.prevalent_wind,
-            &record.deal,
-            record.wall.clone(),
-        )
-    });
-    let state = match dealt {
-        Some(Ok(state)) => Some(state),
-        Some(Err(found)) => {
-            deal_violations(found, botzone_match.as_ref(), &mut v);
-            None
-        }
-        None => None,
-    };
-    let (Some(record), Some(state)) = (record, state) else {
+    let Some(record) = record else {
         return Err(v.into_vec());
     };
-    if !v.is_empty() {
-        return Err(v.into_vec());
-    }
     let options = ReplayOptions {
         snapshots: request.include_states,
     };
-    let r = replay_dealt(state, record, &ruleset_in_force, options);
-    Ok(response(&r, botzone_match.as_ref(), &rules))
+    // Replayed even when the request has other problems: a deal that cannot be played is
+    // reported with them.
+    match replay_record(record, &rules.ruleset(), options, None) {
+        Ok(r) => v
+            .or_value(())
+            .map(|()| response(&r, botzone_match.as_ref(), &rules)),
+        Err(Unplayable::Deal(found)) => {
+            deal_violations(found, botzone_match.as_ref(), &mut v);
+            Err(v.into_vec())
+        }
+        Err(Unplayable::Seed(problem)) => {
+            v.add(problem);
+            Err(v.into_vec())
+        }
+    }
 }
 
 /// The problems of a deal that cannot be played, as the request's violations.

@@ -27,6 +27,7 @@
 
 use std::fmt::{self, Write as _};
 
+use crate::ruleset::RulesetId;
 use crate::seat::{BySeat, Seat};
 use crate::tile::{Tile, Wind};
 
@@ -34,6 +35,11 @@ use super::code::At;
 use super::next::{NextActions, Then};
 use super::record::{Action, Drawn, Event, Flower, MAX_EVENTS, OverriddenClaim, Record};
 use super::replay::{Replay, ReplayEnd};
+
+/// The ruleset Botzone's records are scored under when the caller names none: MIL, whose
+/// readings are those of the fan calculator Botzone's judge uses (an 8-fan minimum, flowers
+/// not counted towards it).
+pub const DEFAULT_RULESET: RulesetId = RulesetId::Mil;
 
 /// The most lines a match may have: its events and seven lines of table and result.
 pub const MAX_MATCH_LINES: usize = MAX_EVENTS + 7;

@@ -38,8 +38,8 @@ pub use legal::{
 pub use next::{Decision, NextActions, NextDraw, NextOptions, NextPhase, Then, next_actions};
 pub use record::{Action, Circumstances, Drawn, Event, Flower, OverriddenClaim, Record, Stated};
 pub use replay::{
-    Replay, ReplayEnd, ReplayOptions, deal_record, replay, replay_dealt, replay_seeded,
-    replay_so_far,
+    Replay, ReplayEnd, ReplayOptions, Unplayable, deal_record, replay, replay_dealt, replay_record,
+    replay_seeded, replay_so_far,
 };
 pub use seed::{Seed, SeedError, SeededDeal};
 pub use state::{DrawKind, Ending, Phase, PlayState, SeatState, Wall, WallLeft};

@@ -128,6 +128,39 @@ pub fn replay_seeded(
     })
 }
 
+/// Why a record cannot be replayed at all: a problem of the request, not a finding.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Unplayable {
+    /// The deal cannot be played: every finding of it (a fifth copy, a seat dealt other than
+    /// 13 tiles, a flower where the wall has none), each at its seat's deal.
+    Deal(Vec<PlayViolation>),
+    /// The seed cannot apply to the record (at `seed`): a wall other than the shared
+    /// 136-tile one, or a record whose own wall differs from the seed's.
+    Seed(Violation),
+}
+
+/// Replays `record` under `rules`, its deal and draws checked against `seed` when one is
+/// given: the one entry of every front end (the service's `ReplayHand`, the command line's
+/// `replay`). A deal that is not the seed's is a finding ([`PlayCode::DealNotFromSeed`]) that
+/// stops the hand; a deal that cannot be played at all is [`Unplayable::Deal`].
+///
+/// # Errors
+/// [`Unplayable`]: the deal cannot be played, or the seed cannot apply.
+pub fn replay_record(
+    record: &Record,
+    rules: &Ruleset,
+    options: ReplayOptions,
+    seed: Option<&Seed>,
+) -> Result<Replay, Unplayable> {
+    match deal_record(record, rules, seed).map_err(Unplayable::Seed)? {
+        Ok(state) => Ok(replay_dealt(state, record, rules, options)),
+        Err(found) if found.iter().all(|f| f.code == PlayCode::DealNotFromSeed) => {
+            Ok(no_result(found))
+        }
+        Err(found) => Err(Unplayable::Deal(found)),
+    }
+}
+
 /// The state after the record's deal, with its wall, or the seed's when one is given:
 /// `Err` inside for a deal that cannot be played (every finding of the deal) or, with a seed,
 /// is not the seed's (one [`PlayCode::DealNotFromSeed`] per differing seat, and nothing
