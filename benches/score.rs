@@ -128,6 +128,20 @@ fn with_overrides(requests: &[Vec<u8>], houses: &[&pb::RuleOverrides]) -> Vec<Ve
         .collect()
 }
 
+/// House rules: a club's base points (底分 8 instead of 0), and another club's minimum of 6
+/// fan (for calls that alternate between the two).
+fn two_houses() -> (pb::RuleOverrides, pb::RuleOverrides) {
+    let house = pb::RuleOverrides {
+        base_points: Some(8),
+        ..pb::RuleOverrides::default()
+    };
+    let other_house = pb::RuleOverrides {
+        minimum_fan: Some(6),
+        ..pb::RuleOverrides::default()
+    };
+    (house, other_house)
+}
+
 fn bench_api(c: &mut Criterion) {
     const BATCH: usize = 1_000;
     let requests = encoded_requests(&winning_hands());
@@ -155,16 +169,7 @@ fn bench_api(c: &mut Criterion) {
     group.throughput(Throughput::Elements(
         u64::try_from(requests.len()).unwrap_or(u64::MAX),
     ));
-    // House rules: a club's base points (底分 8 instead of 0), on every call or batch.
-    let house = pb::RuleOverrides {
-        base_points: Some(8),
-        ..pb::RuleOverrides::default()
-    };
-    // Two clubs' house rules, call after call: the other club's minimum of 6 fan.
-    let other_house = pb::RuleOverrides {
-        minimum_fan: Some(6),
-        ..pb::RuleOverrides::default()
-    };
+    let (house, other_house) = two_houses();
     let with_house = with_overrides(&requests, &[&house]);
     let alternating = with_overrides(&requests, &[&house, &other_house]);
     let notation = notation_requests();
@@ -179,13 +184,15 @@ fn bench_api(c: &mut Criterion) {
             Read::Server,
         ),
     ] {
+        // Kept across calls, as the server's referee keeps them.
+        let kept = KeptRules::default();
         group.bench_function(id, |b| {
             b.iter(|| {
                 let mut bytes = 0usize;
                 for encoded in requests {
                     let request = read.score_hand(encoded);
-                    let response = scoring::score_hand(&request, &KeptRules::default())
-                        .expect("a well-formed hand");
+                    let response =
+                        scoring::score_hand(&request, &kept).expect("a well-formed hand");
                     bytes += response.as_bytes().len();
                 }
                 std::hint::black_box(bytes)
@@ -217,13 +224,14 @@ fn bench_api(c: &mut Criterion) {
         group.throughput(Throughput::Elements(
             u64::try_from(batches.len() * BATCH).unwrap_or(u64::MAX),
         ));
+        let kept = std::sync::Arc::new(KeptRules::default());
         group.bench_function(id, |b| {
             b.iter(|| {
                 let mut bytes = 0usize;
                 for encoded in &batches {
                     let request = read.batch(encoded);
-                    let response = scoring::batch_score_hands(request, &std::sync::Arc::default())
-                        .expect("a valid batch");
+                    let response =
+                        scoring::batch_score_hands(request, &kept).expect("a valid batch");
                     bytes += response.as_bytes().len();
                 }
                 std::hint::black_box(bytes)

@@ -61,6 +61,7 @@ impl<'a> Refereed<'a> {
 }
 
 /// The circumstances of the win derived from the log.
+#[allow(clippy::struct_excessive_bools)] // the five flags of `Circumstances`, as the line writes them
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct Derived {
@@ -92,7 +93,7 @@ impl From<Circumstances> for Derived {
 
 /// `next --json`: what may come next in a match.
 #[derive(Debug, Serialize)]
-pub(crate) struct Next<'a> {
+pub(crate) struct NextLines<'a> {
     #[serde(rename = "match")]
     pub(crate) id: &'a str,
     pub(crate) phase: &'static str,

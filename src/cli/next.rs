@@ -103,7 +103,7 @@ fn unreadable(json: bool, id: Option<&str>, e: &RecordError) -> String {
 
 fn next_json(m: &BotzoneMatch, next: &NextActions) -> String {
     let found = findings_of(m, next.violations());
-    match_json::line(&match_json::Next {
+    match_json::line(&match_json::NextLines {
         id: &m.id,
         phase: next.phase.as_str(),
         next: next_lines(next),
