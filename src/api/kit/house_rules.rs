@@ -6,14 +6,13 @@ use mcr::house_rules::{
     EscalationOverride, HouseRules, LateArrivalOverride, MAX_SCALE_LENGTH, RuleOverrides,
 };
 use mcr::penalty::LateTier;
-use mcr::ruleset::{
-    AddedKongTile, LastDiscardClaims, NineGatesTerminalPungs, StandardPointTies, ThreeKongsRule,
-    WallRule,
-};
 use mcr::violation::FieldPath;
 use mcr::{Fan, Rules, RulesetId, Violation};
 
-use super::values::{fan_from_pb, ruleset_from_pb, ruleset_to_pb, value_invalid};
+use super::values::{
+    added_kong_tile_of, fan_from_pb, last_discard_claims_of, nine_gates_terminal_pungs_of,
+    ruleset_from_pb, ruleset_to_pb, standard_point_ties_of, three_kongs_of, value_invalid, wall_of,
+};
 use super::violations::Violations;
 use crate::api::pb;
 use prost::Message as _;
@@ -270,67 +269,42 @@ pub fn overrides_from_pb(
         *three_kongs,
         at("three_kongs"),
         "THREE_KONGS_RULE_FAMILY_OF_EACH or THREE_KONGS_RULE_CONCEALED_KONG_ADDS",
-        |n| match pb::ThreeKongsRule::try_from(n).ok()? {
-            pb::ThreeKongsRule::Unspecified => None,
-            pb::ThreeKongsRule::FamilyOfEach => Some(ThreeKongsRule::FamilyOfEach),
-            pb::ThreeKongsRule::ConcealedKongAdds => Some(ThreeKongsRule::ConcealedKongAdds),
-        },
+        three_kongs_of,
         &mut v,
     );
     let nine_gates_terminal_pungs = choice(
         *nine_gates_terminal_pungs,
         at("nine_gates_terminal_pungs"),
         "NINE_GATES_TERMINAL_PUNGS_ONE_FEWER or NINE_GATES_TERMINAL_PUNGS_NONE",
-        |n| match pb::NineGatesTerminalPungs::try_from(n).ok()? {
-            pb::NineGatesTerminalPungs::Unspecified => None,
-            pb::NineGatesTerminalPungs::OneFewer => Some(NineGatesTerminalPungs::OneFewer),
-            pb::NineGatesTerminalPungs::None => Some(NineGatesTerminalPungs::None),
-        },
+        nine_gates_terminal_pungs_of,
         &mut v,
     );
     let standard_point_ties = choice(
         *standard_point_ties,
         at("standard_point_ties"),
         "STANDARD_POINT_TIES_SHARE_PLACES or STANDARD_POINT_TIES_SAME_PLACE",
-        |n| match pb::StandardPointTies::try_from(n).ok()? {
-            pb::StandardPointTies::Unspecified => None,
-            pb::StandardPointTies::SharePlaces => Some(StandardPointTies::SharePlaces),
-            pb::StandardPointTies::SamePlace => Some(StandardPointTies::SamePlace),
-        },
+        standard_point_ties_of,
         &mut v,
     );
     let wall = choice(
         *wall,
         at("wall"),
         "WALL_SHARED_136, WALL_SHARED_144 or WALL_BOTZONE",
-        |n| match pb::Wall::try_from(n).ok()? {
-            pb::Wall::Unspecified => None,
-            pb::Wall::Shared136 => Some(WallRule::Shared136),
-            pb::Wall::Shared144 => Some(WallRule::Shared144),
-            pb::Wall::Botzone => Some(WallRule::Botzone),
-        },
+        wall_of,
         &mut v,
     );
     let last_discard_claims = choice(
         *last_discard_claims,
         at("last_discard_claims"),
         "LAST_DISCARD_CLAIMS_WINS_ONLY or LAST_DISCARD_CLAIMS_ALL",
-        |n| match pb::LastDiscardClaims::try_from(n).ok()? {
-            pb::LastDiscardClaims::Unspecified => None,
-            pb::LastDiscardClaims::WinsOnly => Some(LastDiscardClaims::WinsOnly),
-            pb::LastDiscardClaims::All => Some(LastDiscardClaims::All),
-        },
+        last_discard_claims_of,
         &mut v,
     );
     let added_kong_tile = choice(
         *added_kong_tile,
         at("added_kong_tile"),
         "ADDED_KONG_TILE_JUST_DRAWN or ADDED_KONG_TILE_ANY_HELD",
-        |n| match pb::AddedKongTile::try_from(n).ok()? {
-            pb::AddedKongTile::Unspecified => None,
-            pb::AddedKongTile::JustDrawn => Some(AddedKongTile::JustDrawn),
-            pb::AddedKongTile::AnyHeld => Some(AddedKongTile::AnyHeld),
-        },
+        added_kong_tile_of,
         &mut v,
     );
     let grades = grades.as_ref().and_then(|g| {

@@ -5,7 +5,11 @@
 
 use mcr::adjudication::WinVerdict;
 use mcr::penalty::{FalseDeclaration, InfractionKind};
-use mcr::ruleset::StandardPoints;
+use mcr::play::{Consequence, ReplayEnd};
+use mcr::ruleset::{
+    AddedKongTile, LastDiscardClaims, NineGatesTerminalPungs, StandardPointTies, StandardPoints,
+    ThreeKongsRule, WallRule,
+};
 use mcr::settlement::WinSource;
 use mcr::standings::Rational;
 use mcr::violation::FieldPath;
@@ -474,5 +478,80 @@ pub fn fraction_to_pb(r: Rational) -> pb::Fraction {
     pb::Fraction {
         numerator: to_i32(r.numer()),
         denominator: to_i32(r.denom()),
+    }
+}
+
+/// The house rules' `three_kongs` switch (`None`: unset, unspecified or outside the enum).
+pub fn three_kongs_of(number: i32) -> Option<ThreeKongsRule> {
+    match pb::ThreeKongsRule::try_from(number).ok()? {
+        pb::ThreeKongsRule::Unspecified => None,
+        pb::ThreeKongsRule::FamilyOfEach => Some(ThreeKongsRule::FamilyOfEach),
+        pb::ThreeKongsRule::ConcealedKongAdds => Some(ThreeKongsRule::ConcealedKongAdds),
+    }
+}
+
+/// The house rules' `nine_gates_terminal_pungs` switch (`None`: unset, unspecified or outside the enum).
+pub fn nine_gates_terminal_pungs_of(number: i32) -> Option<NineGatesTerminalPungs> {
+    match pb::NineGatesTerminalPungs::try_from(number).ok()? {
+        pb::NineGatesTerminalPungs::Unspecified => None,
+        pb::NineGatesTerminalPungs::OneFewer => Some(NineGatesTerminalPungs::OneFewer),
+        pb::NineGatesTerminalPungs::None => Some(NineGatesTerminalPungs::None),
+    }
+}
+
+/// The house rules' `standard_point_ties` switch (`None`: unset, unspecified or outside the enum).
+pub fn standard_point_ties_of(number: i32) -> Option<StandardPointTies> {
+    match pb::StandardPointTies::try_from(number).ok()? {
+        pb::StandardPointTies::Unspecified => None,
+        pb::StandardPointTies::SharePlaces => Some(StandardPointTies::SharePlaces),
+        pb::StandardPointTies::SamePlace => Some(StandardPointTies::SamePlace),
+    }
+}
+
+/// The house rules' `wall` switch (`None`: unset, unspecified or outside the enum).
+pub fn wall_of(number: i32) -> Option<WallRule> {
+    match pb::Wall::try_from(number).ok()? {
+        pb::Wall::Unspecified => None,
+        pb::Wall::Shared136 => Some(WallRule::Shared136),
+        pb::Wall::Shared144 => Some(WallRule::Shared144),
+        pb::Wall::Botzone => Some(WallRule::Botzone),
+    }
+}
+
+/// The house rules' `last_discard_claims` switch (`None`: unset, unspecified or outside the enum).
+pub fn last_discard_claims_of(number: i32) -> Option<LastDiscardClaims> {
+    match pb::LastDiscardClaims::try_from(number).ok()? {
+        pb::LastDiscardClaims::Unspecified => None,
+        pb::LastDiscardClaims::WinsOnly => Some(LastDiscardClaims::WinsOnly),
+        pb::LastDiscardClaims::All => Some(LastDiscardClaims::All),
+    }
+}
+
+/// The house rules' `added_kong_tile` switch (`None`: unset, unspecified or outside the enum).
+pub fn added_kong_tile_of(number: i32) -> Option<AddedKongTile> {
+    match pb::AddedKongTile::try_from(number).ok()? {
+        pb::AddedKongTile::Unspecified => None,
+        pb::AddedKongTile::JustDrawn => Some(AddedKongTile::JustDrawn),
+        pb::AddedKongTile::AnyHeld => Some(AddedKongTile::AnyHeld),
+    }
+}
+
+/// The consequence of a play finding.
+pub fn consequence_to_pb(c: Consequence) -> pb::Consequence {
+    match c {
+        Consequence::Noted => pb::Consequence::Noted,
+        Consequence::Corrected => pb::Consequence::Corrected,
+        Consequence::Void => pb::Consequence::Void,
+        Consequence::LosesRightToWin => pb::Consequence::LosesRightToWin,
+        Consequence::Stops => pb::Consequence::Stops,
+    }
+}
+
+/// How a replayed hand ended.
+pub fn replay_outcome_to_pb(end: &ReplayEnd) -> pb::ReplayOutcome {
+    match end {
+        ReplayEnd::Win(_) => pb::ReplayOutcome::Win,
+        ReplayEnd::DrawGame => pb::ReplayOutcome::DrawGame,
+        ReplayEnd::NoResult => pb::ReplayOutcome::NoResult,
     }
 }

@@ -3,8 +3,8 @@
 
 use mcr::play::botzone::{self, BotzoneMatch, RecordErrorCode, read_matches};
 use mcr::play::{
-    At, Consequence, Drawn, Event, OverriddenClaim, PlayCode, PlayState, PlayViolation, Record,
-    Replay, ReplayEnd, ReplayOptions, Stated, Unplayable, replay_record,
+    At, Drawn, Event, OverriddenClaim, PlayCode, PlayState, PlayViolation, Record, Replay,
+    ReplayOptions, Stated, Unplayable, replay_record,
 };
 use mcr::violation::FieldPath;
 use mcr::{BySeat, HandInput, Rules, Seat, Violation, ViolationCode};
@@ -17,8 +17,8 @@ use crate::api::kit::path::too_many;
 use crate::api::kit::ruling::ruling_to_pb;
 use crate::api::kit::score_sheet::scored_hand_sheet;
 use crate::api::kit::values::{
-    required_seat, ruleset_to_pb, seat_number, seat_to_pb, tile_or_violation, tile_to_pb,
-    value_invalid, win_source_to_pb, wind_from_pb,
+    consequence_to_pb, replay_outcome_to_pb, required_seat, ruleset_to_pb, seat_number, seat_to_pb,
+    tile_or_violation, tile_to_pb, value_invalid, win_source_to_pb, wind_from_pb,
 };
 use crate::api::kit::violations::Violations;
 use crate::api::pb;
@@ -319,16 +319,6 @@ fn stated_of(stated: Option<&pb::StatedResult>, v: &mut Violations) -> Stated {
     }
 }
 
-fn consequence_to_pb(c: Consequence) -> pb::Consequence {
-    match c {
-        Consequence::Noted => pb::Consequence::Noted,
-        Consequence::Corrected => pb::Consequence::Corrected,
-        Consequence::Void => pb::Consequence::Void,
-        Consequence::LosesRightToWin => pb::Consequence::LosesRightToWin,
-        Consequence::Stops => pb::Consequence::Stops,
-    }
-}
-
 fn place_to_pb(at: At) -> (pb::FindingPlace, u32) {
     match at {
         At::Event(i) => (
@@ -362,11 +352,7 @@ fn response(r: &Replay, botzone: Option<&BotzoneMatch>, rules: &Rules) -> pb::Re
         .collect();
     let mut out = pb::ReplayHandResponse {
         findings,
-        outcome: match r.end {
-            ReplayEnd::Win(_) => pb::ReplayOutcome::Win,
-            ReplayEnd::DrawGame => pb::ReplayOutcome::DrawGame,
-            ReplayEnd::NoResult => pb::ReplayOutcome::NoResult,
-        } as i32,
+        outcome: replay_outcome_to_pb(&r.end) as i32,
         accounts: r.payments.as_ref().map(accounts_to_pb).unwrap_or_default(),
         false_declarations: r
             .false_wins
