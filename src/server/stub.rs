@@ -1,6 +1,6 @@
 //! The generated `mahjong.v1.MahjongService` server: its trait and routes, with every message
-//! from [`crate::api::pb`] but the two scoring requests, read by [`super::query`], and the two
-//! scoring responses, which are already encoded ([`super::wire`]), and
+//! from [`crate::api::pb`] but the two scoring requests, read by [`crate::api::scoring::fast::query`], and the two
+//! scoring responses, which are already encoded ([`crate::api::scoring::fast::wire`]), and
 //! [`super::codec::RefereeCodec`] (see `build.rs`).
 
 #![allow(

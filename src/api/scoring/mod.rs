@@ -2,7 +2,7 @@
 //! `BatchScoreHands`, `ListFans` and `ParseHand`, each from its request to its response.
 //!
 //! Every request that carries a hand becomes a [`ScoreQuery`] and is judged by
-//! [`query::assess`]; the result is written back by prost ([`super::score_sheet`]) for
+//! [`query::assess`]; the result is written back by prost ([`crate::api::kit::score_sheet`]) for
 //! `ValidateHand` and the JSON forms, straight to protobuf bytes for the gRPC scoring
 //! responses ([`self::fast::wire`]).
 
@@ -53,7 +53,7 @@ pub fn score_hand(query: &ScoreQuery, kept: &KeptRules) -> Result<ScoreHandReply
 
 /// Handles a `BatchScoreHands` call: one result per request, in order, each a score or the
 /// entry's violations (paths relative to the entry) under the reason
-/// [`INVALID_HAND`](super::values::INVALID_HAND). The errors are a message prost cannot
+/// [`INVALID_HAND`](crate::api::kit::values::INVALID_HAND). The errors are a message prost cannot
 /// decode, and a `default_ruleset`, `default_view` or `default_overrides` that is invalid.
 /// The batch length is the caller's to limit.
 ///
