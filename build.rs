@@ -51,11 +51,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     // The client only: the server is generated below. A scoring request's house rules are
     // boxed: the request stays small.
+    // Every message with its proto name (`prost::Name`), for proto3 JSON by type.
+    let mut named = prost_build::Config::new();
+    named.enable_type_names();
     tonic_prost_build::configure()
         .build_server(false)
         .build_client(true)
         .boxed(".mahjong.v1.ScoreHandRequest.overrides")
-        .compile_fds(fds)?;
+        .compile_fds_with_config(fds, named)?;
 
     let server_dir = out_dir.join("server");
     std::fs::create_dir_all(&server_dir)?;

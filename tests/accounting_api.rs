@@ -10,11 +10,8 @@
 //! by the code under test.
 
 use mahjong_referee::api::KeptRules;
-use mahjong_referee::api::accounting::{
-    adjudicate_penalty, compute_standings, penalty_request_from_json, penalty_response_to_json,
-    settle_hand, settle_request_from_json, settle_response_to_json, standings_request_from_json,
-    standings_response_to_json,
-};
+use mahjong_referee::api::accounting::{adjudicate_penalty, compute_standings, settle_hand};
+use mahjong_referee::api::kit::json;
 use mahjong_referee::pb;
 use mcr::Violation;
 use serde_json::{Value, json};
@@ -25,7 +22,8 @@ const GB: &str = "RULESET_GREEN_BOOK_2006";
 const ALL: [&str; 3] = [R98, MIL, GB];
 
 fn settle(request: &Value) -> Result<pb::SettleHandResponse, Vec<Violation>> {
-    let request = settle_request_from_json(&request.to_string()).expect("a SettleHandRequest");
+    let request = json::from_json::<pb::SettleHandRequest>(&request.to_string())
+        .expect("a SettleHandRequest");
     settle_hand(&request, &KeptRules::default())
 }
 
@@ -34,8 +32,8 @@ fn settled(request: &Value) -> pb::SettleHandResponse {
 }
 
 fn penalty(request: &Value) -> Result<pb::AdjudicatePenaltyResponse, Vec<Violation>> {
-    let request =
-        penalty_request_from_json(&request.to_string()).expect("an AdjudicatePenaltyRequest");
+    let request = json::from_json::<pb::AdjudicatePenaltyRequest>(&request.to_string())
+        .expect("an AdjudicatePenaltyRequest");
     adjudicate_penalty(&request, &KeptRules::default())
 }
 
@@ -44,8 +42,8 @@ fn ruled(request: &Value) -> pb::AdjudicatePenaltyResponse {
 }
 
 fn standings(request: &Value) -> Result<pb::ComputeStandingsResponse, Vec<Violation>> {
-    let request =
-        standings_request_from_json(&request.to_string()).expect("a ComputeStandingsRequest");
+    let request = json::from_json::<pb::ComputeStandingsRequest>(&request.to_string())
+        .expect("a ComputeStandingsRequest");
     compute_standings(&request, &KeptRules::default())
 }
 
@@ -1049,7 +1047,7 @@ fn every_penalty_is_echoed_back_in_its_ruling() {
         {"offender": "SEAT_EAST", "infraction": "INFRACTION_CHEATING"},
     ]);
     let r = settled(&json!({"end": "HAND_END_DRAW_GAME", "penalties": penalties}));
-    let request = settle_request_from_json(
+    let request = json::from_json::<pb::SettleHandRequest>(
         &json!({"end": "HAND_END_DRAW_GAME", "penalties": penalties}).to_string(),
     )
     .unwrap();
@@ -1100,7 +1098,7 @@ fn responses_are_proto3_json_in_camel_case() {
         "fanCount": {"fanTotal": 13, "flowerCount": 1},
         "penalties": [{"offender": "SEAT_NORTH", "infraction": "INFRACTION_EMPTY_KONG"}],
     }));
-    let text = settle_response_to_json(&r, false).unwrap();
+    let text = json::to_json::<pb::SettleHandResponse>(&r, false).unwrap();
     let v: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["result"]["outcome"], "HAND_OUTCOME_WIN");
     assert_eq!(v["result"]["basicPoints"], 14);
@@ -1128,13 +1126,17 @@ fn responses_are_proto3_json_in_camel_case() {
             "winningHand": {"notation": E47B},
         },
     }));
-    let v: Value = serde_json::from_str(&penalty_response_to_json(&j, true).unwrap()).unwrap();
+    let v: Value =
+        serde_json::from_str(&json::to_json::<pb::AdjudicatePenaltyResponse>(&j, true).unwrap())
+            .unwrap();
     assert_eq!(v["judgement"]["verdict"], "WIN_VERDICT_FALSE_WIN");
     assert_eq!(v["judgement"]["shanten"], 0);
     assert_eq!(v["judgement"]["scoreSheet"]["fanTotal"], 4);
 
     let s = ranked(&json!({"players": [{"name": "Li", "sessions": [{"handResults": [8]}]}]}));
-    let v: Value = serde_json::from_str(&standings_response_to_json(&s, false).unwrap()).unwrap();
+    let v: Value =
+        serde_json::from_str(&json::to_json::<pb::ComputeStandingsResponse>(&s, false).unwrap())
+            .unwrap();
     assert_eq!(v["standings"][0]["standardPoints"]["numerator"], 1);
     assert_eq!(v["standings"][0]["totalScore"], 508);
     assert_eq!(v["standings"][0]["sessions"][0]["score"], 508);

@@ -576,7 +576,7 @@ fn the_descriptor_set_holds_the_service() {
 
 #[test]
 fn requests_read_from_proto3_json() {
-    let req = json::score_request_from_json(
+    let req = json::from_json::<pb::ScoreHandRequest>(
         r#"{"hand": {"melds": [{"kind": "MELD_KIND_CHOW", "tiles": ["TILE_1M", 2, "TILE_3M"],
              "claimedFrom": "CLAIM_SOURCE_LEFT"}], "standingTiles": [], "winningTile": "TILE_EAST"},
             "context": {"selfDrawn": true, "robbingKong": false, "replacementDraw": false,
@@ -597,7 +597,8 @@ fn requests_read_from_proto3_json() {
     assert_eq!(req.ruleset, pb::Ruleset::GreenBook2006 as i32);
     // Proto field names are accepted too; out-of-range enum numbers get through to the
     // converter, which reports them.
-    let req = json::score_request_from_json(r#"{"notation": "123m", "ruleset": 9}"#).unwrap();
+    let req =
+        json::from_json::<pb::ScoreHandRequest>(r#"{"notation": "123m", "ruleset": 9}"#).unwrap();
     assert_eq!(req.ruleset, 9);
     for bad in [
         "",
@@ -609,14 +610,17 @@ fn requests_read_from_proto3_json() {
         r#"{"ruleset": "RULESET_NOPE"}"#,
         "{} {}",
     ] {
-        assert!(json::score_request_from_json(bad).is_err(), "{bad}");
+        assert!(
+            json::from_json::<pb::ScoreHandRequest>(bad).is_err(),
+            "{bad}"
+        );
     }
 }
 
 #[test]
 fn responses_print_every_field_with_enum_names() {
     let resp = score_request(&pb::ScoreHandRequest::default(), &KeptRules::default());
-    let text = json::score_response_to_json(&resp, false).unwrap();
+    let text = json::to_json::<pb::ScoreHandResponse>(&resp, false).unwrap();
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["outcome"], "OUTCOME_INVALID");
     assert_eq!(v["fanTotal"], 0);
@@ -661,7 +665,7 @@ mod never_panics {
             );
             assert!(!v.code.is_empty() && !v.message.is_empty(), "{v:?}");
         }
-        assert!(json::score_response_to_json(resp, false).is_ok());
+        assert!(json::to_json::<pb::ScoreHandResponse>(resp, false).is_ok());
     }
 
     proptest! {

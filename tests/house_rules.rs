@@ -12,10 +12,7 @@ mod support;
 use mahjong_referee::api::KeptRules;
 use std::collections::BTreeSet;
 
-use mahjong_referee::api::accounting::{
-    adjudicate_penalty, compute_standings, penalty_request_from_json, settle_hand,
-    settle_request_from_json, standings_request_from_json,
-};
+use mahjong_referee::api::accounting::{adjudicate_penalty, compute_standings, settle_hand};
 use mahjong_referee::api::kit::house_rules::describe_ruleset;
 use mahjong_referee::api::kit::json;
 use mahjong_referee::api::{FILE_DESCRIPTOR_SET, pb, score_request, validate_request};
@@ -25,7 +22,8 @@ use support::corpus;
 const R98: &str = "RULESET_CHINESE_OFFICIAL_1998";
 
 fn overrides(v: &Value) -> pb::RuleOverrides {
-    json::overrides_from_json(&v.to_string()).unwrap_or_else(|e| panic!("{v}: {}", e.message))
+    json::from_json::<pb::RuleOverrides>(&v.to_string())
+        .unwrap_or_else(|e| panic!("{v}: {}", e.message))
 }
 
 /// What a score amounts to: outcome, totals and each fan's `(fan, points, count)`.
@@ -68,21 +66,21 @@ fn changes_a_corpus_score(requests: &[pb::ScoreHandRequest], o: &pb::RuleOverrid
 
 fn settle(v: &Value) -> Result<pb::SettleHandResponse, Vec<mcr::Violation>> {
     settle_hand(
-        &settle_request_from_json(&v.to_string()).expect("a SettleHandRequest"),
+        &json::from_json::<pb::SettleHandRequest>(&v.to_string()).expect("a SettleHandRequest"),
         &KeptRules::default(),
     )
 }
 
 fn penalty(v: &Value) -> Result<pb::AdjudicatePenaltyResponse, Vec<mcr::Violation>> {
     adjudicate_penalty(
-        &penalty_request_from_json(&v.to_string()).expect("a request"),
+        &json::from_json::<pb::AdjudicatePenaltyRequest>(&v.to_string()).expect("a request"),
         &KeptRules::default(),
     )
 }
 
 fn standings(v: &Value) -> Result<pb::ComputeStandingsResponse, Vec<mcr::Violation>> {
     compute_standings(
-        &standings_request_from_json(&v.to_string()).expect("a request"),
+        &json::from_json::<pb::ComputeStandingsRequest>(&v.to_string()).expect("a request"),
         &KeptRules::default(),
     )
 }

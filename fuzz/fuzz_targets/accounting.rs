@@ -11,6 +11,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use mahjong_referee::api::KeptRules;
 use mahjong_referee::api::accounting::{adjudicate_penalty, compute_standings, settle_hand};
 use mahjong_referee::api::pb;
 use prost::Message as _;
@@ -57,7 +58,7 @@ fn balance(accounts: &[pb::SeatAccount]) -> i64 {
 }
 
 fn settle(request: &pb::SettleHandRequest) {
-    let Ok(response) = settle_hand(request) else {
+    let Ok(response) = settle_hand(request, &KeptRules::default()) else {
         return;
     };
     let sum = balance(&response.accounts);
@@ -81,7 +82,7 @@ fn settle(request: &pb::SettleHandRequest) {
 }
 
 fn penalty(request: &pb::AdjudicatePenaltyRequest) {
-    let Ok(response) = adjudicate_penalty(request) else {
+    let Ok(response) = adjudicate_penalty(request, &KeptRules::default()) else {
         return;
     };
     let sum = balance(&response.accounts);
@@ -109,7 +110,7 @@ fn at_least(a: &pb::Fraction, b: &pb::Fraction) -> bool {
 }
 
 fn standings(request: &pb::ComputeStandingsRequest) {
-    let Ok(response) = compute_standings(request) else {
+    let Ok(response) = compute_standings(request, &KeptRules::default()) else {
         return;
     };
     let standings = &response.standings;

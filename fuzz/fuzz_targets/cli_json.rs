@@ -9,8 +9,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use mahjong_referee::api::KeptRules;
 use mahjong_referee::api::kit::json;
-use mahjong_referee::api::{accounting, analysis, scoring};
+use mahjong_referee::api::{accounting, analysis, pb, scoring};
 use mahjong_referee::cli::{analyze::analyze_jsonl, score::score_jsonl};
 
 fuzz_target!(
@@ -71,46 +72,57 @@ fn object(text: &str) {
 fn one_shot(n: u8, text: &str) {
     match n {
         2 => {
-            if let Ok(request) = json::score_request_from_json(text) {
-                let response = scoring::score_request(&request);
-                object(&json::score_response_to_json(&response, false).expect("writes"));
-                object(&json::score_response_to_json(&response, true).expect("writes"));
+            if let Ok(request) = json::from_json::<pb::ScoreHandRequest>(text) {
+                let response = scoring::score_request(&request, &KeptRules::default());
+                object(&json::to_json::<pb::ScoreHandResponse>(&response, false).expect("writes"));
+                object(&json::to_json::<pb::ScoreHandResponse>(&response, true).expect("writes"));
             }
             // The JSON Lines answer of the same text, whatever it is.
-            object(&scoring::score_json_line(text));
+            object(&scoring::score_json_line(text, &KeptRules::default()));
         }
         3 => {
-            if let Ok(request) = json::validate_request_from_json(text) {
-                let response = scoring::validate_request(&request);
-                object(&json::validate_response_to_json(&response, false).expect("writes"));
+            if let Ok(request) = json::from_json::<pb::ValidateHandRequest>(text) {
+                let response = scoring::validate_request(&request, &KeptRules::default());
+                object(
+                    &json::to_json::<pb::ValidateHandResponse>(&response, false).expect("writes"),
+                );
             }
         }
         4 => {
-            if let Ok(request) = json::analyze_request_from_json(text)
-                && let Ok(response) = analysis::analyze_hand(&request)
+            if let Ok(request) = json::from_json::<pb::AnalyzeHandRequest>(text)
+                && let Ok(response) = analysis::analyze_hand(&request, &KeptRules::default())
             {
-                object(&json::analyze_response_to_json(&response, false).expect("writes"));
+                object(
+                    &json::to_json::<pb::AnalyzeHandResponse>(&response, false).expect("writes"),
+                );
             }
         }
         5 => {
-            if let Ok(request) = accounting::settle_request_from_json(text)
-                && let Ok(response) = accounting::settle_hand(&request)
+            if let Ok(request) = json::from_json::<pb::SettleHandRequest>(text)
+                && let Ok(response) = accounting::settle_hand(&request, &KeptRules::default())
             {
-                object(&accounting::settle_response_to_json(&response, false).expect("writes"));
+                object(&json::to_json::<pb::SettleHandResponse>(&response, false).expect("writes"));
             }
         }
         6 => {
-            if let Ok(request) = accounting::penalty_request_from_json(text)
-                && let Ok(response) = accounting::adjudicate_penalty(&request)
+            if let Ok(request) = json::from_json::<pb::AdjudicatePenaltyRequest>(text)
+                && let Ok(response) =
+                    accounting::adjudicate_penalty(&request, &KeptRules::default())
             {
-                object(&accounting::penalty_response_to_json(&response, false).expect("writes"));
+                object(
+                    &json::to_json::<pb::AdjudicatePenaltyResponse>(&response, false)
+                        .expect("writes"),
+                );
             }
         }
         _ => {
-            if let Ok(request) = accounting::standings_request_from_json(text)
-                && let Ok(response) = accounting::compute_standings(&request)
+            if let Ok(request) = json::from_json::<pb::ComputeStandingsRequest>(text)
+                && let Ok(response) = accounting::compute_standings(&request, &KeptRules::default())
             {
-                object(&accounting::standings_response_to_json(&response, false).expect("writes"));
+                object(
+                    &json::to_json::<pb::ComputeStandingsResponse>(&response, false)
+                        .expect("writes"),
+                );
             }
         }
     }

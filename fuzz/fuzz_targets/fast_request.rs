@@ -7,9 +7,10 @@
 
 use bytes::Bytes;
 use libfuzzer_sys::fuzz_target;
-use mahjong_referee::api::scoring::fast::query::BatchScoreHandsQuery;
-use mahjong_referee::api::pb;
+use mahjong_referee::api::KeptRules;
 use mahjong_referee::api::kit::query::{Defaults, ScoreQuery};
+use mahjong_referee::api::pb;
+use mahjong_referee::api::scoring::fast::query::BatchScoreHandsQuery;
 use mahjong_referee::api::scoring::{BatchScoring, batch_score_hands, score_hand};
 use prost::Message as _;
 
@@ -33,7 +34,10 @@ fn single(bytes: &[u8]) {
             let decoded = ScoreQuery::from(&decoded);
             assert_eq!(read, decoded);
             // The same answer from the server's reading and from prost's message.
-            match (score_hand(&read), score_hand(&decoded)) {
+            match (
+                score_hand(&read, &KeptRules::default()),
+                score_hand(&decoded, &KeptRules::default()),
+            ) {
                 (Ok(a), Ok(b)) => assert_eq!(a.as_bytes(), b.as_bytes()),
                 (Err(a), Err(b)) => assert_eq!(a, b),
                 (a, b) => panic!("{bytes:?}: read {a:?}, prost's {b:?}"),
@@ -56,11 +60,15 @@ fn batch(bytes: &[u8], step: usize) {
             assert_eq!(entries, expected);
             // Answered in steps from the server's reading, and at once from prost's
             // message: the same bytes, or the same rejection.
-            let stepped = BatchScoring::new(query).and_then(|mut scoring| {
-                while scoring.score(step)? {}
-                scoring.finish()
-            });
-            match (stepped, batch_score_hands(decoded.into())) {
+            let stepped =
+                BatchScoring::new(query, &std::sync::Arc::default()).and_then(|mut scoring| {
+                    while scoring.score(step)? {}
+                    scoring.finish()
+                });
+            match (
+                stepped,
+                batch_score_hands(decoded.into(), &std::sync::Arc::default()),
+            ) {
                 (Ok(a), Ok(b)) => {
                     assert_eq!(a.as_bytes(), b.as_bytes());
                     assert_eq!(a.scored(), b.scored());

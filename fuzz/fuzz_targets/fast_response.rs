@@ -7,11 +7,12 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use mahjong_referee::api::scoring::fast::query::BatchScoreHandsQuery;
-use mahjong_referee::api::pb;
+use mahjong_referee::api::KeptRules;
 use mahjong_referee::api::kit::query::ScoreQuery;
-use mahjong_referee::api::scoring::{batch_score_hands, score_hand, score_request};
 use mahjong_referee::api::kit::values::INVALID_HAND;
+use mahjong_referee::api::pb;
+use mahjong_referee::api::scoring::fast::query::BatchScoreHandsQuery;
+use mahjong_referee::api::scoring::{batch_score_hands, score_hand, score_request};
 use mahjong_referee::limits;
 use pb::score_hand_request::HandInput;
 use prost::Message as _;
@@ -208,11 +209,14 @@ fn expected_result(
 ) -> pb::BatchScoreHandsResult {
     use pb::batch_score_hands_result::Result as Entry;
     let or = |n: i32, default: i32| if n == 0 { default } else { n };
-    let response = score_request(&pb::ScoreHandRequest {
-        ruleset: or(entry.ruleset, defaults.default_ruleset),
-        view: or(entry.view, defaults.default_view),
-        ..entry.clone()
-    });
+    let response = score_request(
+        &pb::ScoreHandRequest {
+            ruleset: or(entry.ruleset, defaults.default_ruleset),
+            view: or(entry.view, defaults.default_view),
+            ..entry.clone()
+        },
+        &KeptRules::default(),
+    );
     let result = if response.outcome == pb::Outcome::Invalid as i32 {
         // A batch entry lists the first violations, clipped, as every answer does.
         Entry::Error(pb::HandError {
@@ -242,10 +246,10 @@ fuzz_target!(|input: Input| {
         .map(score_hand_request)
         .collect();
     for request in &requests {
-        let expected = score_request(request);
+        let expected = score_request(request, &KeptRules::default());
         let bytes = request.encode_to_vec();
         let read = ScoreQuery::decode(&bytes).expect("prost's own encoding");
-        match score_hand(&read) {
+        match score_hand(&read, &KeptRules::default()) {
             Ok(reply) => {
                 assert_eq!(
                     reply.as_bytes(),
@@ -274,6 +278,6 @@ fuzz_target!(|input: Input| {
             .collect(),
     };
     let read = BatchScoreHandsQuery::decode(batch.encode_to_vec().into()).expect("decodes");
-    let reply = batch_score_hands(read).expect("valid defaults");
+    let reply = batch_score_hands(read, &std::sync::Arc::default()).expect("valid defaults");
     assert_eq!(reply.as_bytes(), expected.encode_to_vec(), "{batch:?}");
 });

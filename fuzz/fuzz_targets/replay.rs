@@ -12,6 +12,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use mahjong_referee::api::KeptRules;
 use mahjong_referee::api::pb;
 use mahjong_referee::api::play::{arbitrate_claims, legal_actions_of, replay_hand};
 use mcr::Ruleset;
@@ -85,7 +86,7 @@ fn text_records(text: &str) {
 }
 
 fn service(request: &pb::ReplayHandRequest) {
-    let Ok(response) = replay_hand(request) else {
+    let Ok(response) = replay_hand(request, &KeptRules::default()) else {
         return;
     };
     if let Some(pb::replay_hand_request::Record::Structured(record)) = &request.record {
@@ -107,7 +108,7 @@ fn service(request: &pb::ReplayHandRequest) {
 }
 
 fn actions(request: &pb::LegalActionsRequest) {
-    let Ok(response) = legal_actions_of(request) else {
+    let Ok(response) = legal_actions_of(request, &KeptRules::default()) else {
         return;
     };
     for (i, a) in response.actions.iter().enumerate() {
@@ -121,7 +122,7 @@ fn actions(request: &pb::LegalActionsRequest) {
 }
 
 fn claims(request: &pb::ArbitrateClaimsRequest) {
-    let Ok(response) = arbitrate_claims(request) else {
+    let Ok(response) = arbitrate_claims(request, &KeptRules::default()) else {
         return;
     };
     let mut seen: Vec<u32> = response.stands.into_iter().collect();

@@ -25,6 +25,7 @@ use mcr::Violation;
 use mcr::violation::FieldPath;
 
 use crate::api::KeptRules;
+use crate::api::kit::json;
 use crate::api::kit::json::JsonError;
 use crate::api::kit::values;
 use crate::api::{accounting, pb};
@@ -54,9 +55,9 @@ pub fn settle(
     run(
         &Command {
             name: "settle",
-            parse: accounting::settle_request_from_json,
+            parse: json::from_json::<pb::SettleHandRequest>,
             call: accounting::settle_hand,
-            to_json: accounting::settle_response_to_json,
+            to_json: json::to_json::<pb::SettleHandResponse>,
             sheet: settle_sheet,
         },
         args,
@@ -77,9 +78,9 @@ pub fn penalty(
     run(
         &Command {
             name: "penalty",
-            parse: accounting::penalty_request_from_json,
+            parse: json::from_json::<pb::AdjudicatePenaltyRequest>,
             call: accounting::adjudicate_penalty,
-            to_json: accounting::penalty_response_to_json,
+            to_json: json::to_json::<pb::AdjudicatePenaltyResponse>,
             sheet: penalty_sheet,
         },
         args,
@@ -100,9 +101,9 @@ pub fn standings(
     run(
         &Command {
             name: "standings",
-            parse: accounting::standings_request_from_json,
+            parse: json::from_json::<pb::ComputeStandingsRequest>,
             call: accounting::compute_standings,
-            to_json: accounting::standings_response_to_json,
+            to_json: json::to_json::<pb::ComputeStandingsResponse>,
             sheet: standings_sheet,
         },
         args,

@@ -39,7 +39,7 @@ pub fn actions(
             return Ok(ExitCode::from(EXIT_INVALID));
         }
     };
-    let request = match json::legal_actions_request_from_json(&text) {
+    let request = match json::from_json::<pb::LegalActionsRequest>(&text) {
         Ok(r) => r,
         Err(e) => {
             writeln!(err, "mahjong-referee actions: {}", e.message)?;
@@ -52,8 +52,8 @@ pub fn actions(
             Ok(ExitCode::from(EXIT_INVALID))
         }
         Ok(response) if args.json => {
-            let text =
-                json::legal_actions_response_to_json(&response, true).map_err(io::Error::other)?;
+            let text = json::to_json::<pb::LegalActionsResponse>(&response, true)
+                .map_err(io::Error::other)?;
             writeln!(out, "{text}")?;
             Ok(ExitCode::SUCCESS)
         }

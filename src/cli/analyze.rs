@@ -74,8 +74,8 @@ pub fn analyze_one(
         }
         Ok(response) => {
             if args.json {
-                let text =
-                    json::analyze_response_to_json(&response, true).map_err(io::Error::other)?;
+                let text = json::to_json::<pb::AnalyzeHandResponse>(&response, true)
+                    .map_err(io::Error::other)?;
                 writeln!(out, "{text}")?;
             } else {
                 write!(out, "{}", analysis_text(&response))?;
@@ -109,10 +109,10 @@ pub fn analyze_jsonl(input: &mut impl BufRead, out: &mut impl Write) -> io::Resu
 
 /// One JSON Lines answer.
 fn analyze_json_line(line: &str) -> String {
-    match json::analyze_request_from_json(line) {
+    match json::from_json::<pb::AnalyzeHandRequest>(line) {
         Err(e) => json::error_line("REQUEST_UNPARSABLE", &e.message),
         Ok(request) => match analysis::analyze_hand(&request, &KeptRules::default()) {
-            Ok(response) => json::analyze_response_to_json(&response, false)
+            Ok(response) => json::to_json::<pb::AnalyzeHandResponse>(&response, false)
                 .unwrap_or_else(|e| json::error_line("INTERNAL", &e.message)),
             Err(violations) => invalid_line(&violations),
         },

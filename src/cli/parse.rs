@@ -38,7 +38,8 @@ pub fn parse_one(
             Ok(ExitCode::from(EXIT_INVALID))
         }
         Ok(response) if args.json => {
-            let text = json::parse_response_to_json(&response, true).map_err(io::Error::other)?;
+            let text = json::to_json::<pb::ParseHandResponse>(&response, true)
+                .map_err(io::Error::other)?;
             writeln!(out, "{text}")?;
             Ok(ExitCode::SUCCESS)
         }

@@ -54,8 +54,8 @@ pub fn rules(args: &RulesArgs, out: &mut impl Write, err: &mut impl Write) -> io
             Ok(ExitCode::from(EXIT_INVALID))
         }
         Ok(response) if args.json => {
-            let text =
-                json::describe_response_to_json(&response, true).map_err(io::Error::other)?;
+            let text = json::to_json::<pb::DescribeRulesetResponse>(&response, true)
+                .map_err(io::Error::other)?;
             writeln!(out, "{text}")?;
             Ok(ExitCode::SUCCESS)
         }

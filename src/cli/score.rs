@@ -114,7 +114,7 @@ pub struct RulesetArgs {
 }
 
 pub(crate) fn parse_overrides(s: &str) -> Result<pb::RuleOverrides, String> {
-    json::overrides_from_json(s).map_err(|e| e.message)
+    json::from_json::<pb::RuleOverrides>(s).map_err(|e| e.message)
 }
 
 pub(crate) fn parse_wind(s: &str) -> Result<Wind, String> {

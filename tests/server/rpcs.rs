@@ -340,10 +340,8 @@ async fn list_fans_per_ruleset() {
 
 mod accounting {
     use mahjong_referee::api::KeptRules;
-    use mahjong_referee::api::accounting::{
-        adjudicate_penalty, compute_standings, penalty_request_from_json, settle_hand,
-        settle_request_from_json, standings_request_from_json,
-    };
+    use mahjong_referee::api::accounting::{adjudicate_penalty, compute_standings, settle_hand};
+    use mahjong_referee::api::kit::json;
     use mahjong_referee::pb;
     use serde_json::json;
     use tonic::Code;
@@ -368,7 +366,7 @@ mod accounting {
         let server = spawn_default().await;
         let mut client = server.client().await;
         // docs/rules/examples.md#p1: each other player pays 8 + 26; the winner receives 3 × 34.
-        let request = settle_request_from_json(
+        let request = json::from_json::<pb::SettleHandRequest>(
             &json!({
                 "end": "HAND_END_SELF_DRAWN",
                 "winner": "SEAT_EAST",
@@ -384,7 +382,9 @@ mod accounting {
             .into_inner();
         assert_eq!(deltas(&response.accounts), [102, -34, -34, -34]);
 
-        let bad = settle_request_from_json(&json!({"winner": "SEAT_EAST"}).to_string()).unwrap();
+        let bad =
+            json::from_json::<pb::SettleHandRequest>(&json!({"winner": "SEAT_EAST"}).to_string())
+                .unwrap();
         let violations = settle_hand(&bad, &KeptRules::default()).expect_err("no end");
         let status = client.settle_hand(bad).await.expect_err("INVALID_ARGUMENT");
         let d = details(&status);
@@ -404,7 +404,7 @@ mod accounting {
         let server = spawn_default().await;
         let mut client = server.client().await;
         // Up to 10 minutes late: a warning and 10 points.
-        let request = penalty_request_from_json(
+        let request = json::from_json::<pb::AdjudicatePenaltyRequest>(
             &json!({
                 "offences": [{
                     "offender": "SEAT_SOUTH",
@@ -433,7 +433,7 @@ mod accounting {
             ]
         );
 
-        let bad = penalty_request_from_json(
+        let bad = json::from_json::<pb::AdjudicatePenaltyRequest>(
             &json!({"offences": [{"infraction": "INFRACTION_LATE_ARRIVAL"}]}).to_string(),
         )
         .unwrap();
@@ -454,7 +454,7 @@ mod accounting {
     async fn compute_standings_over_grpc() {
         let server = spawn_default().await;
         let mut client = server.client().await;
-        let request = standings_request_from_json(
+        let request = json::from_json::<pb::ComputeStandingsRequest>(
             &json!({
                 "players": [{"name": "Li", "sessions": [{"handResults": [30, -16]}]}],
             })
@@ -469,7 +469,9 @@ mod accounting {
         assert_eq!(response.standings.len(), 1);
         assert_eq!(response.standings[0].sessions[0].hand_total, 14);
 
-        let bad = standings_request_from_json(&json!({"ruleset": 9}).to_string()).unwrap();
+        let bad =
+            json::from_json::<pb::ComputeStandingsRequest>(&json!({"ruleset": 9}).to_string())
+                .unwrap();
         let violations =
             compute_standings(&bad, &KeptRules::default()).expect_err("unknown ruleset");
         let status = client

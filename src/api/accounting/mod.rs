@@ -33,6 +33,6 @@ pub mod settle;
 pub mod standings;
 pub(crate) mod winning_hand;
 
-pub use penalty::{adjudicate_penalty, penalty_request_from_json, penalty_response_to_json};
-pub use settle::{settle_hand, settle_request_from_json, settle_response_to_json};
-pub use standings::{compute_standings, standings_request_from_json, standings_response_to_json};
+pub use penalty::adjudicate_penalty;
+pub use settle::settle_hand;
+pub use standings::compute_standings;

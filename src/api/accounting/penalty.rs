@@ -14,7 +14,6 @@ use mcr::settlement::{Declaration, Payments, WinSource};
 use mcr::violation::FieldPath;
 use mcr::{Rules, Ruleset, Violation, ViolationCode};
 
-use crate::api::kit::json::{self, JsonError};
 use crate::api::kit::path;
 use crate::api::pb;
 
@@ -222,17 +221,4 @@ pub(crate) fn decide_declared_win(
             Some((j, judgement))
         }
     }
-}
-
-/// Reads an `AdjudicatePenaltyRequest` from proto3 JSON.
-pub fn penalty_request_from_json(text: &str) -> Result<pb::AdjudicatePenaltyRequest, JsonError> {
-    json::from_json("AdjudicatePenaltyRequest", text)
-}
-
-/// Writes an `AdjudicatePenaltyResponse` as proto3 JSON (one line, or indented when `pretty`).
-pub fn penalty_response_to_json(
-    response: &pb::AdjudicatePenaltyResponse,
-    pretty: bool,
-) -> Result<String, JsonError> {
-    json::to_json("AdjudicatePenaltyResponse", response, pretty)
 }

@@ -15,7 +15,6 @@ use mcr::settlement::{Declaration, HandEnd, HandRecord, WinSource, WinValue};
 use mcr::violation::FieldPath;
 use mcr::{Seat, Violation, ViolationCode};
 
-use crate::api::kit::json::{self, JsonError};
 use crate::api::kit::path;
 use crate::api::pb;
 
@@ -338,17 +337,4 @@ pub fn settle_hand(
         ruleset: ruleset_to_pb(applied.id()) as i32,
         rules_fingerprint: fingerprint_text(applied.fingerprint()),
     })
-}
-
-/// Reads a `SettleHandRequest` from proto3 JSON.
-pub fn settle_request_from_json(text: &str) -> Result<pb::SettleHandRequest, JsonError> {
-    json::from_json("SettleHandRequest", text)
-}
-
-/// Writes a `SettleHandResponse` as proto3 JSON (one line, or indented when `pretty`).
-pub fn settle_response_to_json(
-    response: &pb::SettleHandResponse,
-    pretty: bool,
-) -> Result<String, JsonError> {
-    json::to_json("SettleHandResponse", response, pretty)
 }

@@ -17,7 +17,6 @@ use mcr::violation::FieldPath;
 use mcr::{RuleOverrides, Rules};
 use mcr::{Ruleset, Violation, ViolationCode};
 
-use crate::api::kit::json::{self, JsonError};
 use crate::api::pb;
 
 /// Every player's session totals (局分); `None` for a session with a violation.
@@ -283,17 +282,4 @@ pub(crate) fn standing_to_pb(
         top_results: to_u32(top_results),
         sessions,
     }
-}
-
-/// Reads a `ComputeStandingsRequest` from proto3 JSON.
-pub fn standings_request_from_json(text: &str) -> Result<pb::ComputeStandingsRequest, JsonError> {
-    json::from_json("ComputeStandingsRequest", text)
-}
-
-/// Writes a `ComputeStandingsResponse` as proto3 JSON (one line, or indented when `pretty`).
-pub fn standings_response_to_json(
-    response: &pb::ComputeStandingsResponse,
-    pretty: bool,
-) -> Result<String, JsonError> {
-    json::to_json("ComputeStandingsResponse", response, pretty)
 }

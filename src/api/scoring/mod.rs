@@ -266,7 +266,7 @@ pub fn assessment_to_json(
     pretty: bool,
 ) -> Result<String, JsonError> {
     let ruleset = ruleset_to_pb(ruleset) as i32;
-    json::score_response_to_json(
+    json::to_json::<pb::ScoreHandResponse>(
         &score_response(assessment, ruleset, pb::ScoreView::Full),
         pretty,
     )
@@ -275,11 +275,11 @@ pub fn assessment_to_json(
 /// One line of the JSON Lines protocol: a `ScoreHandRequest` in, a `ScoreHandResponse` out, or
 /// `{"error": {"code": "REQUEST_UNPARSABLE", "message": …}}` when the line is not a request.
 pub fn score_json_line(line: &str, kept: &KeptRules) -> String {
-    match json::score_request_from_json(line) {
+    match json::from_json::<pb::ScoreHandRequest>(line) {
         Err(e) => json::error_line("REQUEST_UNPARSABLE", &e.message),
         Ok(request) => {
             let response = score_request(&request, kept);
-            json::score_response_to_json(&response, false)
+            json::to_json::<pb::ScoreHandResponse>(&response, false)
                 .unwrap_or_else(|e| json::error_line("INTERNAL", &e.message))
         }
     }
