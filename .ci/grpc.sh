@@ -8,7 +8,9 @@
 #   - a Python client generated from proto/ (grpcio-tools, pinned in scripts/requirements.txt)
 #     scoring the whole public corpus through ScoreHand and BatchScoreHands
 #     (scripts/crosscheck.py): 100% agreement or failure;
-#   - the Prometheus endpoint of that server counts what the cross-check sent.
+#   - the Prometheus endpoint of that server counts what the cross-check sent;
+#   - 200 hands of four random bots played through the API alone (examples/table.py: DealHand,
+#     NextActions after every event, ArbitrateClaims, ReplayHand with the seed finds nothing).
 # Exits non-zero on the first failing section. Env: GRPC_CI_PYTHON (interpreter for the venv),
 # GRPC_CI_SKIP_BUILD=1 (use the existing target/release binary, for quick local runs only).
 set -euo pipefail
@@ -160,3 +162,7 @@ assert checks["mahjong_hands_scored_total"] == 3 * checks["ScoreHand OK"], check
 assert "grpc_server_request_duration_seconds_bucket" in text
 print("metrics: consistent with the cross-check")
 EOF
+
+# --- a table through the API alone ----------------------------------------------------------------
+section "a table through the API alone: 200 hands of four random bots (examples/table.py)"
+"$PY" examples/table.py --addr "127.0.0.1:$PORT" --hands 200

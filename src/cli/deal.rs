@@ -11,6 +11,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use mcr::play::Seed;
+use mcr::play::botzone;
 use mcr::{Seat, Tile, Wind};
 
 use super::match_json;
@@ -46,16 +47,8 @@ pub fn deal(args: &DealArgs, out: &mut impl Write) -> io::Result<ExitCode> {
         };
         out.write_all(match_json::line(&dealt).as_bytes())?;
     } else {
-        writeln!(out, "Match {commitment}")?;
-        writeln!(out, "Wind {wind}")?;
-        for seat in Seat::ALL {
-            writeln!(
-                out,
-                "Player {} Deal {}",
-                seat.index(),
-                codes(&deal.hands[seat]).join(" ")
-            )?;
-        }
+        let header = botzone::write_match(&commitment, &deal.record(args.wind), None);
+        out.write_all(header.as_bytes())?;
     }
     Ok(ExitCode::SUCCESS)
 }

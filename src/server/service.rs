@@ -367,4 +367,22 @@ impl MahjongService for Referee {
     ) -> Result<Response<pb::ArbitrateClaimsResponse>, Status> {
         self.computed(request, play::arbitrate_claims).await
     }
+
+    async fn next_actions(
+        &self,
+        request: Request<pb::NextActionsRequest>,
+    ) -> Result<Response<pb::NextActionsResponse>, Status> {
+        self.computed(request, play::next_actions_of).await
+    }
+
+    async fn deal_hand(
+        &self,
+        request: Request<pb::DealHandRequest>,
+    ) -> Result<Response<pb::DealHandResponse>, Status> {
+        // One shuffle of 136 tiles: cheaper than a trip to the pool.
+        let client = client_of(&request);
+        let response = play::deal_hand(request.get_ref()).map_err(ApiError::InvalidRequest)?;
+        let bytes = prost::Message::encoded_len(&response);
+        self.sized(response, bytes, client.as_ref())
+    }
 }

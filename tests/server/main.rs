@@ -9,6 +9,7 @@ mod helpers;
 mod hostile;
 mod kiosk;
 mod lifecycle;
+mod next;
 mod replay;
 mod rpcs;
 mod stalled;

@@ -5,7 +5,7 @@
 
 use mcr::adjudication::WinVerdict;
 use mcr::penalty::{FalseDeclaration, InfractionKind};
-use mcr::play::{Consequence, ReplayEnd};
+use mcr::play::{Consequence, NextPhase, ReplayEnd};
 use mcr::ruleset::{
     AddedKongTile, LastDiscardClaims, NineGatesTerminalPungs, StandardPointTies, StandardPoints,
     ThreeKongsRule, WallRule,
@@ -553,5 +553,15 @@ pub fn replay_outcome_to_pb(end: &ReplayEnd) -> pb::ReplayOutcome {
         ReplayEnd::Win(_) => pb::ReplayOutcome::Win,
         ReplayEnd::DrawGame => pb::ReplayOutcome::DrawGame,
         ReplayEnd::NoResult => pb::ReplayOutcome::NoResult,
+    }
+}
+
+/// The moment of a hand in progress.
+pub fn next_phase_to_pb(phase: NextPhase) -> pb::NextPhase {
+    match phase {
+        NextPhase::Draw => pb::NextPhase::Draw,
+        NextPhase::Act => pb::NextPhase::Act,
+        NextPhase::Claim => pb::NextPhase::Claim,
+        NextPhase::Over => pb::NextPhase::Over,
     }
 }

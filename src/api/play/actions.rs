@@ -46,7 +46,7 @@ pub fn legal_actions_of(
     })
 }
 
-fn option_to_pb(a: &LegalAction, rules: &mcr::Rules) -> pb::LegalOption {
+pub(super) fn option_to_pb(a: &LegalAction, rules: &mcr::Rules) -> pb::LegalOption {
     let (action, tile, flower) = action_to_pb(a.action);
     pb::LegalOption {
         action: action as i32,

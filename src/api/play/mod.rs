@@ -4,14 +4,19 @@
 //!
 //! - `convert`: actions, drawn tiles and circumstances, both ways;
 //! - `view`: a seat's view from proto;
-//! - [`replay`], [`actions`], [`arbitrate`]: one call each.
+//! - [`replay`], [`actions`], [`arbitrate`], [`next`], [`deal`]: one call each (`next`
+//!   reads its record as `replay` does).
 
 pub mod actions;
 pub mod arbitrate;
 mod convert;
+pub mod deal;
+pub mod next;
 pub mod replay;
 mod view;
 
 pub use actions::legal_actions_of;
 pub use arbitrate::arbitrate_claims;
+pub use deal::deal_hand;
+pub use next::next_actions_of;
 pub use replay::replay_hand;

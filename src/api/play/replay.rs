@@ -4,7 +4,7 @@
 use mcr::play::botzone::{self, BotzoneMatch, RecordErrorCode, read_matches};
 use mcr::play::{
     At, Drawn, Event, OverriddenClaim, PlayCode, PlayState, PlayViolation, Record, Replay,
-    ReplayOptions, Stated, Unplayable, replay_record,
+    ReplayOptions, Seed, Stated, Unplayable, replay_record,
 };
 use mcr::violation::FieldPath;
 use mcr::{BySeat, HandInput, Rules, Seat, Violation, ViolationCode};
@@ -29,19 +29,88 @@ pub fn replay_hand(
     request: &pb::ReplayHandRequest,
     kept: &KeptRules,
 ) -> Result<pb::ReplayHandResponse, Vec<Violation>> {
+    let pb::ReplayHandRequest {
+        record,
+        ruleset,
+        overrides,
+        include_states,
+        seed,
+    } = request;
     let mut v = Violations::default();
-    let botzone = matches!(
-        request.record,
-        Some(pb::replay_hand_request::Record::BotzoneText(_))
-    );
-    // Botzone's text is scored under the engine's default for it when none is named.
-    let ruleset = if botzone && request.ruleset == pb::Ruleset::Unspecified as i32 {
-        ruleset_to_pb(botzone::DEFAULT_RULESET) as i32
-    } else {
-        request.ruleset
+    let record = record.as_ref().map(|r| match r {
+        pb::replay_hand_request::Record::Structured(r) => RecordIn::Structured(r),
+        pb::replay_hand_request::Record::BotzoneText(text) => RecordIn::Botzone(text),
+    });
+    let read = read_record(record, *ruleset, overrides.as_ref(), seed, kept, &mut v);
+    let Some(record) = read.record() else {
+        return Err(v.into_vec());
     };
-    let rules = rules_of(ruleset, request.overrides.as_ref(), kept, &mut v);
-    let (structured, botzone_match) = match &request.record {
+    let options = ReplayOptions {
+        snapshots: *include_states,
+    };
+    // Replayed even when the request has other problems: a deal that cannot be played is
+    // reported with them.
+    match replay_record(record, &read.rules.ruleset(), options, read.seed.as_ref()) {
+        Ok(r) => v
+            .or_value(())
+            .map(|()| response(&r, read.botzone.as_ref(), &read.rules)),
+        Err(unplayable) => {
+            unplayable_violations(unplayable, read.botzone.as_ref(), &mut v);
+            Err(v.into_vec())
+        }
+    }
+}
+
+/// The record of a play request: structured, or one match of Botzone's text.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum RecordIn<'a> {
+    /// `structured`.
+    Structured(&'a pb::HandRecord),
+    /// `botzone_text`.
+    Botzone(&'a str),
+}
+
+/// A play request's record, rules and seed, read (`ReplayHand`, `NextActions`).
+#[derive(Debug)]
+pub(super) struct ReadRecord {
+    /// The rules (the default ones when the request's are invalid).
+    pub(super) rules: Rules,
+    structured: Option<Record>,
+    /// The match, for a record in Botzone's text (its lines and id).
+    pub(super) botzone: Option<BotzoneMatch>,
+    /// The seed, when one was given.
+    pub(super) seed: Option<Seed>,
+}
+
+impl ReadRecord {
+    /// The record, when it could be read.
+    pub(super) fn record(&self) -> Option<&Record> {
+        self.botzone
+            .as_ref()
+            .map(|m| &m.record)
+            .or(self.structured.as_ref())
+    }
+}
+
+/// Reads a play request's record (required), its rules (Botzone's text is scored under the
+/// engine's default for it when no ruleset is named) and its seed (empty: none); every
+/// problem is recorded in `v`.
+pub(super) fn read_record(
+    record: Option<RecordIn<'_>>,
+    ruleset: i32,
+    overrides: Option<&pb::RuleOverrides>,
+    seed: &[u8],
+    kept: &KeptRules,
+    v: &mut Violations,
+) -> ReadRecord {
+    let ruleset = match record {
+        Some(RecordIn::Botzone(_)) if ruleset == pb::Ruleset::Unspecified as i32 => {
+            ruleset_to_pb(botzone::DEFAULT_RULESET) as i32
+        }
+        Some(RecordIn::Botzone(_) | RecordIn::Structured(_)) | None => ruleset,
+    };
+    let rules = rules_of(ruleset, overrides, kept, v);
+    let (structured, botzone) = match record {
         None => {
             v.add(value_invalid(
                 FieldPath::of("record"),
@@ -49,39 +118,41 @@ pub fn replay_hand(
             ));
             (None, None)
         }
-        Some(pb::replay_hand_request::Record::Structured(r)) => (record_from_pb(r, &mut v), None),
-        Some(pb::replay_hand_request::Record::BotzoneText(text)) => match botzone_from_text(text) {
-            Ok(m) => (None, Some(m)),
-            Err(e) => {
-                v.add(e);
-                (None, None)
-            }
-        },
+        Some(RecordIn::Structured(r)) => (record_from_pb(r, v), None),
+        Some(RecordIn::Botzone(text)) => (None, v.take(botzone_from_text(text))),
     };
-    let record = botzone_match
-        .as_ref()
-        .map(|m| &m.record)
-        .or(structured.as_ref());
-    let Some(record) = record else {
-        return Err(v.into_vec());
-    };
-    let options = ReplayOptions {
-        snapshots: request.include_states,
-    };
-    // Replayed even when the request has other problems: a deal that cannot be played is
-    // reported with them.
-    match replay_record(record, &rules.ruleset(), options, None) {
-        Ok(r) => v
-            .or_value(())
-            .map(|()| response(&r, botzone_match.as_ref(), &rules)),
-        Err(Unplayable::Deal(found)) => {
-            deal_violations(found, botzone_match.as_ref(), &mut v);
-            Err(v.into_vec())
-        }
-        Err(Unplayable::Seed(problem)) => {
-            v.add(problem);
-            Err(v.into_vec())
-        }
+    ReadRecord {
+        rules,
+        structured,
+        botzone,
+        seed: seed_of(seed, false, v),
+    }
+}
+
+/// The seed of `bytes` at `seed` (32 bytes); empty is none, a violation when `required`.
+pub(super) fn seed_of(bytes: &[u8], required: bool, v: &mut Violations) -> Option<Seed> {
+    if bytes.is_empty() && !required {
+        return None;
+    }
+    let seed = <[u8; 32]>::try_from(bytes).map(Seed::new);
+    if seed.is_err() {
+        v.add(value_invalid(
+            FieldPath::of("seed"),
+            format!("a seed is 32 bytes, found {}", bytes.len()),
+        ));
+    }
+    seed.ok()
+}
+
+/// Why a record cannot be replayed, as the request's violations.
+pub(super) fn unplayable_violations(
+    unplayable: Unplayable,
+    botzone: Option<&BotzoneMatch>,
+    v: &mut Violations,
+) {
+    match unplayable {
+        Unplayable::Deal(found) => deal_violations(found, botzone, v),
+        Unplayable::Seed(problem) => v.add(problem),
     }
 }
 
@@ -332,7 +403,11 @@ fn place_to_pb(at: At) -> (pb::FindingPlace, u32) {
     }
 }
 
-fn response(r: &Replay, botzone: Option<&BotzoneMatch>, rules: &Rules) -> pb::ReplayHandResponse {
+pub(super) fn response(
+    r: &Replay,
+    botzone: Option<&BotzoneMatch>,
+    rules: &Rules,
+) -> pb::ReplayHandResponse {
     let findings = r
         .violations
         .iter()

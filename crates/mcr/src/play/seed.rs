@@ -18,9 +18,9 @@ use std::fmt;
 use sha2::{Digest, Sha256};
 
 use crate::seat::{BySeat, Seat};
-use crate::tile::Tile;
+use crate::tile::{Tile, Wind};
 
-use super::record::Drawn;
+use super::record::{Drawn, Record};
 use super::step::DEALT_TILES;
 
 /// The tiles of a wall without flowers.
@@ -126,6 +126,19 @@ pub struct SeededDeal {
 }
 
 impl SeededDeal {
+    /// The record of a hand dealt so, before its first event: the deal and the wall, under
+    /// the prevalent wind `prevalent_wind` (it does not rotate the seats' slices).
+    pub fn record(&self, prevalent_wind: Wind) -> Record {
+        Record {
+            prevalent_wind,
+            deal: BySeat::new_with(|seat| {
+                self.hands[seat].iter().map(|&t| Drawn::Tile(t)).collect()
+            }),
+            wall: Some(self.wall_drawn()),
+            ..Record::default()
+        }
+    }
+
     /// The wall as a record gives it.
     pub fn wall_drawn(&self) -> Vec<Drawn> {
         self.wall.iter().map(|&t| Drawn::Tile(t)).collect()
