@@ -178,3 +178,9 @@ for i, block in enumerate(picked):
     write("next", f"{i:02}", b"\x00\xff" + (block + "\n").encode())
 write("next", "half", b"\x00\x80" + (picked[0] + "\n").encode())
 write("next", "botzone", b"\x02\xc0" + (picked[1] + "\n").encode())
+
+# replay, selectors 4 and 5: NextActions on a record cut after its deal and on one in play
+# (with call analysis), and DealHand on a 32-byte seed with the South wind.
+write("replay", "next_actions", b"\x04" + ld(2, (picked[0] + "\n").encode()) + vint(6, 1))
+write("replay", "next_deal", b"\x04" + ld(2, "\n".join(picked[1].split("\n")[:6]).encode() + b"\n"))
+write("replay", "deal_hand", b"\x05" + ld(1, bytes(range(32))) + vint(2, 2))

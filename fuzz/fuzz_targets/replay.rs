@@ -8,13 +8,19 @@
 //!   false declarations' deductions took out (zero when there are none);
 //! - a `LegalActionsRequest`: no action is listed twice;
 //! - an `ArbitrateClaimsRequest`: the claim that stands, those overridden and the illegal
-//!   ones are distinct claims of the request.
+//!   ones are distinct claims of the request;
+//! - a `NextActionsRequest`: a phase; no line offered twice; the `over` phase offers no line
+//!   and no decision, every other phase some line; a record that merely stops is no finding;
+//! - a `DealHandRequest`: dealt exactly when its seed is 32 bytes and its wind one of the
+//!   enum's; then 4 × 13 tiles and a wall of 84, every tile kind four times.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use mahjong_referee::api::KeptRules;
 use mahjong_referee::api::pb;
-use mahjong_referee::api::play::{arbitrate_claims, legal_actions_of, replay_hand};
+use mahjong_referee::api::play::{
+    arbitrate_claims, deal_hand, legal_actions_of, next_actions_of, replay_hand,
+};
 use mcr::Ruleset;
 use mcr::play::botzone::{read_match, read_matches, write_match};
 use mcr::play::{ReplayOptions, replay};
@@ -29,7 +35,7 @@ fuzz_target!(
         let Some((&selector, bytes)) = data.split_first() else {
             return;
         };
-        match selector % 4 {
+        match selector % 6 {
             0 => {
                 if let Ok(text) = std::str::from_utf8(bytes) {
                     text_records(text);
@@ -45,9 +51,19 @@ fuzz_target!(
                     actions(&request);
                 }
             }
-            _ => {
+            3 => {
                 if let Ok(request) = pb::ArbitrateClaimsRequest::decode(bytes) {
                     claims(&request);
+                }
+            }
+            4 => {
+                if let Ok(request) = pb::NextActionsRequest::decode(bytes) {
+                    next(&request);
+                }
+            }
+            _ => {
+                if let Ok(request) = pb::DealHandRequest::decode(bytes) {
+                    deal(&request);
                 }
             }
         }
@@ -134,4 +150,37 @@ fn claims(request: &pb::ArbitrateClaimsRequest) {
     assert_eq!(seen.len(), n, "{response:?}");
     assert!(seen.iter().all(|&i| (i as usize) < request.claims.len()));
     assert!(response.stands.is_some() || response.overridden.is_empty());
+}
+
+fn next(request: &pb::NextActionsRequest) {
+    let Ok(response) = next_actions_of(request, &KeptRules::default()) else {
+        return;
+    };
+    let over = response.phase == pb::NextPhase::Over as i32;
+    assert_ne!(response.phase, pb::NextPhase::Unspecified as i32);
+    let mut lines = response.next_lines.clone();
+    lines.sort_unstable();
+    lines.dedup();
+    assert_eq!(lines.len(), response.next_lines.len(), "{response:?}");
+    assert_eq!(over, lines.is_empty(), "{response:?}");
+    assert!(!over || response.decisions.is_empty(), "{response:?}");
+    let verdict = response.replay.expect("the verdict so far");
+    assert!(verdict.findings.iter().all(|f| f.code != "HAND_NOT_ENDED"));
+}
+
+fn deal(request: &pb::DealHandRequest) {
+    let valid = request.seed.len() == 32 && (0..=4).contains(&request.prevalent_wind);
+    let Ok(response) = deal_hand(request) else {
+        assert!(!valid, "{request:?}");
+        return;
+    };
+    assert!(valid, "{request:?}");
+    assert_eq!(response.deal.len(), 4);
+    assert_eq!(response.wall.len(), 84);
+    let mut counts = [0u8; 35];
+    for tile in response.deal.iter().flat_map(|d| &d.tiles).chain(&response.wall) {
+        counts[usize::try_from(*tile).expect("a tile")] += 1;
+    }
+    assert_eq!(counts[0], 0);
+    assert!(counts[1..].iter().all(|&n| n == 4), "{counts:?}");
 }

@@ -821,3 +821,86 @@ async fn views_and_claims_over_their_maxima_are_rejected_at_their_path() {
         );
     }
 }
+
+/// The records of `NextActions` have the maxima of `ReplayHand`'s, and its seed is 32 bytes:
+/// over them, a request is rejected at its path before any replay.
+#[tokio::test]
+async fn next_actions_records_and_seeds_over_their_maxima_are_rejected_at_their_path() {
+    let server = spawn_default().await;
+    let mut client = server.client().await;
+    let event = pb::PlayEvent {
+        seat: pb::Seat::East as i32,
+        action: pb::PlayAction::Draw as i32,
+        tile: pb::Tile::Tile1m as i32,
+        ..pb::PlayEvent::default()
+    };
+    let structured = |events: Vec<pb::PlayEvent>| pb::NextActionsRequest {
+        record: Some(pb::next_actions_request::Record::Structured(
+            pb::HandRecord {
+                events,
+                ..pb::HandRecord::default()
+            },
+        )),
+        ..pb::NextActionsRequest::default()
+    };
+    let text = |t: String| pb::NextActionsRequest {
+        record: Some(pb::next_actions_request::Record::BotzoneText(t)),
+        ..pb::NextActionsRequest::default()
+    };
+    let cases = [
+        (
+            structured(vec![event; 100_000]),
+            "structured.events",
+            "VALUE_INVALID: at most",
+        ),
+        (
+            text("Player 0 Draw W1\n".repeat(100_000)),
+            "botzone_text",
+            "VALUE_INVALID: a record has at most",
+        ),
+        (
+            text(format!(
+                "Match m\nWind 0\n{}",
+                "Player 0 Draw W1\n".repeat(600)
+            )),
+            "botzone_text",
+            "VALUE_INVALID: line 520: a match has at most",
+        ),
+        (
+            pb::NextActionsRequest {
+                seed: vec![7; 1 << 20],
+                ..text("Match m\nWind 0\n".to_owned())
+            },
+            "seed",
+            "VALUE_INVALID: a seed is 32 bytes",
+        ),
+    ];
+    for (request, field, start) in cases {
+        let status = client
+            .next_actions(request)
+            .await
+            .expect_err("over a maximum");
+        let d = details(&status);
+        assert_eq!(
+            (d.code, d.info.reason.as_str()),
+            (Code::InvalidArgument, "INVALID_REQUEST")
+        );
+        let at: Vec<&str> = d.violations.iter().map(|v| v.field.as_str()).collect();
+        assert!(at.contains(&field), "{field} in {at:?}");
+        let v = d
+            .violations
+            .iter()
+            .find(|v| v.field == field)
+            .expect("found");
+        assert!(v.description.starts_with(start), "{status:?}");
+    }
+    // The server still answers at once.
+    let dealt = client
+        .deal_hand(pb::DealHandRequest {
+            seed: vec![1; 32],
+            ..pb::DealHandRequest::default()
+        })
+        .await
+        .expect("dealt");
+    assert_eq!(dealt.into_inner().wall.len(), 84);
+}
