@@ -8,6 +8,7 @@ import {
   HandEnd,
   HandState,
   Infraction,
+  NextPhase,
   Outcome,
   PlayAction,
   ReplayOutcome,
@@ -295,6 +296,35 @@ for (const protocol of ["grpc", "grpc-web"] as Protocol[]) {
       assert.equal(verdict.stands, 2, "West is first counter-clockwise from East");
       assert.deepEqual(verdict.overridden, [1, 0]);
       assert.deepEqual(verdict.illegal, []);
+    });
+
+    test("DealHand and NextActions: the seed's deal and first draw, a record in play", async () => {
+      const seed = Uint8Array.from({ length: 32 }, (_, i) => i);
+      const dealt = await client().dealHand({ seed });
+      assert.match(dealt.commitment, /^[0-9a-f]{64}$/);
+      assert.deepEqual(
+        dealt.deal.map((d) => d.tiles.length),
+        [13, 13, 13, 13],
+      );
+      assert.equal(dealt.wall.length, 84);
+      // The dealt header is a hand whose dealer draws next: the wall's first tile.
+      const first = await client().nextActions({
+        record: { case: "botzoneText", value: dealt.botzoneText },
+        seed,
+      });
+      assert.equal(first.phase, NextPhase.DRAW);
+      assert.deepEqual([first.nextDraw?.seat, first.nextDraw?.tile], [Seat.EAST, dealt.wall[0]]);
+      // RECORD cut after West's chow (its 11th line): West, and only West, discards.
+      const cut = RECORD.split("\n").slice(0, 11).join("\n");
+      const inPlay = await client().nextActions({ record: { case: "botzoneText", value: cut } });
+      assert.equal(inPlay.phase, NextPhase.ACT);
+      assert.deepEqual(
+        inPlay.decisions.map((d) => d.seat),
+        [Seat.WEST],
+      );
+      assert.ok(inPlay.nextLines.length > 0);
+      assert.ok(inPlay.nextLines.every((l) => l.startsWith("Player 2 Play ")), `${inPlay.nextLines}`);
+      assert.deepEqual(inPlay.replay?.findings, []);
     });
 
     test("DescribeRuleset: every switch, and a 0-fan room's fingerprint on its scores", async () => {

@@ -12,7 +12,7 @@ import type { ListFansRequestSchema, ListFansResponseSchema } from "./fan_pb.js"
 import { file_mahjong_v1_fan } from "./fan_pb.js";
 import type { DescribeRulesetRequestSchema, DescribeRulesetResponseSchema } from "./house_rules_pb.js";
 import { file_mahjong_v1_house_rules } from "./house_rules_pb.js";
-import type { ArbitrateClaimsRequestSchema, ArbitrateClaimsResponseSchema, LegalActionsRequestSchema, LegalActionsResponseSchema, ReplayHandRequestSchema, ReplayHandResponseSchema } from "./play_pb.js";
+import type { ArbitrateClaimsRequestSchema, ArbitrateClaimsResponseSchema, DealHandRequestSchema, DealHandResponseSchema, LegalActionsRequestSchema, LegalActionsResponseSchema, NextActionsRequestSchema, NextActionsResponseSchema, ReplayHandRequestSchema, ReplayHandResponseSchema } from "./play_pb.js";
 import { file_mahjong_v1_play } from "./play_pb.js";
 import type { BatchScoreHandsRequestSchema, BatchScoreHandsResponseSchema, ParseHandRequestSchema, ParseHandResponseSchema, ScoreHandRequestSchema, ScoreHandResponseSchema, ValidateHandRequestSchema, ValidateHandResponseSchema } from "./scoring_pb.js";
 import { file_mahjong_v1_scoring } from "./scoring_pb.js";
@@ -21,7 +21,7 @@ import { file_mahjong_v1_scoring } from "./scoring_pb.js";
  * Describes the file mahjong/v1/mahjong_service.proto.
  */
 export const file_mahjong_v1_mahjong_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBtYWhqb25nL3YxL21haGpvbmdfc2VydmljZS5wcm90bxIKbWFoam9uZy52MTLQCAoOTWFoam9uZ1NlcnZpY2USSAoJU2NvcmVIYW5kEhwubWFoam9uZy52MS5TY29yZUhhbmRSZXF1ZXN0Gh0ubWFoam9uZy52MS5TY29yZUhhbmRSZXNwb25zZRJRCgxWYWxpZGF0ZUhhbmQSHy5tYWhqb25nLnYxLlZhbGlkYXRlSGFuZFJlcXVlc3QaIC5tYWhqb25nLnYxLlZhbGlkYXRlSGFuZFJlc3BvbnNlEloKD0JhdGNoU2NvcmVIYW5kcxIiLm1haGpvbmcudjEuQmF0Y2hTY29yZUhhbmRzUmVxdWVzdBojLm1haGpvbmcudjEuQmF0Y2hTY29yZUhhbmRzUmVzcG9uc2USRQoITGlzdEZhbnMSGy5tYWhqb25nLnYxLkxpc3RGYW5zUmVxdWVzdBocLm1haGpvbmcudjEuTGlzdEZhbnNSZXNwb25zZRJOCgtBbmFseXplSGFuZBIeLm1haGpvbmcudjEuQW5hbHl6ZUhhbmRSZXF1ZXN0Gh8ubWFoam9uZy52MS5BbmFseXplSGFuZFJlc3BvbnNlEksKClNldHRsZUhhbmQSHS5tYWhqb25nLnYxLlNldHRsZUhhbmRSZXF1ZXN0Gh4ubWFoam9uZy52MS5TZXR0bGVIYW5kUmVzcG9uc2USYAoRQWRqdWRpY2F0ZVBlbmFsdHkSJC5tYWhqb25nLnYxLkFkanVkaWNhdGVQZW5hbHR5UmVxdWVzdBolLm1haGpvbmcudjEuQWRqdWRpY2F0ZVBlbmFsdHlSZXNwb25zZRJdChBDb21wdXRlU3RhbmRpbmdzEiMubWFoam9uZy52MS5Db21wdXRlU3RhbmRpbmdzUmVxdWVzdBokLm1haGpvbmcudjEuQ29tcHV0ZVN0YW5kaW5nc1Jlc3BvbnNlEloKD0Rlc2NyaWJlUnVsZXNldBIiLm1haGpvbmcudjEuRGVzY3JpYmVSdWxlc2V0UmVxdWVzdBojLm1haGpvbmcudjEuRGVzY3JpYmVSdWxlc2V0UmVzcG9uc2USSAoJUGFyc2VIYW5kEhwubWFoam9uZy52MS5QYXJzZUhhbmRSZXF1ZXN0Gh0ubWFoam9uZy52MS5QYXJzZUhhbmRSZXNwb25zZRJLCgpSZXBsYXlIYW5kEh0ubWFoam9uZy52MS5SZXBsYXlIYW5kUmVxdWVzdBoeLm1haGpvbmcudjEuUmVwbGF5SGFuZFJlc3BvbnNlElEKDExlZ2FsQWN0aW9ucxIfLm1haGpvbmcudjEuTGVnYWxBY3Rpb25zUmVxdWVzdBogLm1haGpvbmcudjEuTGVnYWxBY3Rpb25zUmVzcG9uc2USWgoPQXJiaXRyYXRlQ2xhaW1zEiIubWFoam9uZy52MS5BcmJpdHJhdGVDbGFpbXNSZXF1ZXN0GiMubWFoam9uZy52MS5BcmJpdHJhdGVDbGFpbXNSZXNwb25zZWIGcHJvdG8z", [file_mahjong_v1_accounting, file_mahjong_v1_analysis, file_mahjong_v1_fan, file_mahjong_v1_house_rules, file_mahjong_v1_play, file_mahjong_v1_scoring]);
+  fileDesc("CiBtYWhqb25nL3YxL21haGpvbmdfc2VydmljZS5wcm90bxIKbWFoam9uZy52MTLnCQoOTWFoam9uZ1NlcnZpY2USSAoJU2NvcmVIYW5kEhwubWFoam9uZy52MS5TY29yZUhhbmRSZXF1ZXN0Gh0ubWFoam9uZy52MS5TY29yZUhhbmRSZXNwb25zZRJRCgxWYWxpZGF0ZUhhbmQSHy5tYWhqb25nLnYxLlZhbGlkYXRlSGFuZFJlcXVlc3QaIC5tYWhqb25nLnYxLlZhbGlkYXRlSGFuZFJlc3BvbnNlEloKD0JhdGNoU2NvcmVIYW5kcxIiLm1haGpvbmcudjEuQmF0Y2hTY29yZUhhbmRzUmVxdWVzdBojLm1haGpvbmcudjEuQmF0Y2hTY29yZUhhbmRzUmVzcG9uc2USRQoITGlzdEZhbnMSGy5tYWhqb25nLnYxLkxpc3RGYW5zUmVxdWVzdBocLm1haGpvbmcudjEuTGlzdEZhbnNSZXNwb25zZRJOCgtBbmFseXplSGFuZBIeLm1haGpvbmcudjEuQW5hbHl6ZUhhbmRSZXF1ZXN0Gh8ubWFoam9uZy52MS5BbmFseXplSGFuZFJlc3BvbnNlEksKClNldHRsZUhhbmQSHS5tYWhqb25nLnYxLlNldHRsZUhhbmRSZXF1ZXN0Gh4ubWFoam9uZy52MS5TZXR0bGVIYW5kUmVzcG9uc2USYAoRQWRqdWRpY2F0ZVBlbmFsdHkSJC5tYWhqb25nLnYxLkFkanVkaWNhdGVQZW5hbHR5UmVxdWVzdBolLm1haGpvbmcudjEuQWRqdWRpY2F0ZVBlbmFsdHlSZXNwb25zZRJdChBDb21wdXRlU3RhbmRpbmdzEiMubWFoam9uZy52MS5Db21wdXRlU3RhbmRpbmdzUmVxdWVzdBokLm1haGpvbmcudjEuQ29tcHV0ZVN0YW5kaW5nc1Jlc3BvbnNlEloKD0Rlc2NyaWJlUnVsZXNldBIiLm1haGpvbmcudjEuRGVzY3JpYmVSdWxlc2V0UmVxdWVzdBojLm1haGpvbmcudjEuRGVzY3JpYmVSdWxlc2V0UmVzcG9uc2USSAoJUGFyc2VIYW5kEhwubWFoam9uZy52MS5QYXJzZUhhbmRSZXF1ZXN0Gh0ubWFoam9uZy52MS5QYXJzZUhhbmRSZXNwb25zZRJLCgpSZXBsYXlIYW5kEh0ubWFoam9uZy52MS5SZXBsYXlIYW5kUmVxdWVzdBoeLm1haGpvbmcudjEuUmVwbGF5SGFuZFJlc3BvbnNlElEKDExlZ2FsQWN0aW9ucxIfLm1haGpvbmcudjEuTGVnYWxBY3Rpb25zUmVxdWVzdBogLm1haGpvbmcudjEuTGVnYWxBY3Rpb25zUmVzcG9uc2USWgoPQXJiaXRyYXRlQ2xhaW1zEiIubWFoam9uZy52MS5BcmJpdHJhdGVDbGFpbXNSZXF1ZXN0GiMubWFoam9uZy52MS5BcmJpdHJhdGVDbGFpbXNSZXNwb25zZRJOCgtOZXh0QWN0aW9ucxIeLm1haGpvbmcudjEuTmV4dEFjdGlvbnNSZXF1ZXN0Gh8ubWFoam9uZy52MS5OZXh0QWN0aW9uc1Jlc3BvbnNlEkUKCERlYWxIYW5kEhsubWFoam9uZy52MS5EZWFsSGFuZFJlcXVlc3QaHC5tYWhqb25nLnYxLkRlYWxIYW5kUmVzcG9uc2ViBnByb3RvMw", [file_mahjong_v1_accounting, file_mahjong_v1_analysis, file_mahjong_v1_fan, file_mahjong_v1_house_rules, file_mahjong_v1_play, file_mahjong_v1_scoring]);
 
 /**
  * The Chinese Official Mahjong referee.
@@ -203,6 +203,33 @@ export const MahjongService: GenService<{
     methodKind: "unary";
     input: typeof ArbitrateClaimsRequestSchema;
     output: typeof ArbitrateClaimsResponseSchema;
+  },
+  /**
+   * What may come next in a hand in progress, from its record so far (structured, or
+   * Botzone's text cut after any line): the phase, each seat's legal actions, the next draw
+   * (with its tile when the wall or the seed is known), what follows when every seat passes,
+   * the findings so far and, once the hand is over, its result. Stateless: the log is the
+   * only state, and any replica answers. A record that cannot be read is INVALID_ARGUMENT as
+   * for ReplayHand.
+   *
+   * @generated from rpc mahjong.v1.MahjongService.NextActions
+   */
+  nextActions: {
+    methodKind: "unary";
+    input: typeof NextActionsRequestSchema;
+    output: typeof NextActionsResponseSchema;
+  },
+  /**
+   * The deal and the wall of a 32-byte seed by the published algorithm (docs/deal.md), with
+   * the commitment SHA-256(seed) a table publishes before the hand. A seed that is not 32
+   * bytes is INVALID_ARGUMENT at `seed`.
+   *
+   * @generated from rpc mahjong.v1.MahjongService.DealHand
+   */
+  dealHand: {
+    methodKind: "unary";
+    input: typeof DealHandRequestSchema;
+    output: typeof DealHandResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_mahjong_v1_mahjong_service, 0);

@@ -24,7 +24,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file mahjong/v1/play.proto.
  */
 export const file_mahjong_v1_play: GenFile = /*@__PURE__*/
-  fileDesc("ChVtYWhqb25nL3YxL3BsYXkucHJvdG8SCm1haGpvbmcudjEizwEKEVJlcGxheUhhbmRSZXF1ZXN0EiwKCnN0cnVjdHVyZWQYASABKAsyFi5tYWhqb25nLnYxLkhhbmRSZWNvcmRIABIWCgxib3R6b25lX3RleHQYAiABKAlIABIkCgdydWxlc2V0GAMgASgOMhMubWFoam9uZy52MS5SdWxlc2V0EiwKCW92ZXJyaWRlcxgEIAEoCzIZLm1haGpvbmcudjEuUnVsZU92ZXJyaWRlcxIWCg5pbmNsdWRlX3N0YXRlcxgFIAEoCEIICgZyZWNvcmQi4gEKCkhhbmRSZWNvcmQSKAoOcHJldmFsZW50X3dpbmQYASABKA4yEC5tYWhqb25nLnYxLldpbmQSIgoEZGVhbBgCIAMoCzIULm1haGpvbmcudjEuU2VhdERlYWwSJQoGZXZlbnRzGAMgAygLMhUubWFoam9uZy52MS5QbGF5RXZlbnQSEQoJZHJhd19nYW1lGAQgASgIEiIKBHdhbGwYBSADKAsyFC5tYWhqb25nLnYxLldhbGxUaWxlEigKBnN0YXRlZBgGIAEoCzIYLm1haGpvbmcudjEuU3RhdGVkUmVzdWx0IlwKCFNlYXREZWFsEh4KBHNlYXQYASABKA4yEC5tYWhqb25nLnYxLlNlYXQSHwoFdGlsZXMYAiADKA4yEC5tYWhqb25nLnYxLlRpbGUSDwoHZmxvd2VycxgDIAMoDSI6CghXYWxsVGlsZRIeCgR0aWxlGAEgASgOMhAubWFoam9uZy52MS5UaWxlEg4KBmZsb3dlchgCIAEoDSK0AQoJUGxheUV2ZW50Eh4KBHNlYXQYASABKA4yEC5tYWhqb25nLnYxLlNlYXQSJgoGYWN0aW9uGAIgASgOMhYubWFoam9uZy52MS5QbGF5QWN0aW9uEh4KBHRpbGUYAyABKA4yEC5tYWhqb25nLnYxLlRpbGUSDgoGZmxvd2VyGAQgASgNEi8KCm92ZXJyaWRkZW4YBSADKAsyGy5tYWhqb25nLnYxLk92ZXJyaWRkZW5DbGFpbSJ5Cg9PdmVycmlkZGVuQ2xhaW0SHgoEc2VhdBgBIAEoDjIQLm1haGpvbmcudjEuU2VhdBImCgZhY3Rpb24YAiABKA4yFi5tYWhqb25nLnYxLlBsYXlBY3Rpb24SHgoEdGlsZRgDIAEoDjIQLm1haGpvbmcudjEuVGlsZSJqCgxTdGF0ZWRSZXN1bHQSEAoDZmFuGAEgASgFSACIAQESDgoGc2NvcmVzGAIgAygFEjAKDWNpcmN1bXN0YW5jZXMYAyABKAsyGS5tYWhqb25nLnYxLkNpcmN1bXN0YW5jZXNCBgoEX2ZhbiJ5Cg1DaXJjdW1zdGFuY2VzEhIKCnNlbGZfZHJhd24YASABKAgSGAoQa29uZ19yZXBsYWNlbWVudBgCIAEoCBIUCgxyb2JiaW5nX2tvbmcYAyABKAgSEQoJbGFzdF90aWxlGAQgASgIEhEKCWxhc3RfY29weRgFIAEoCCLUAQoLUGxheUZpbmRpbmcSJwoFcGxhY2UYASABKA4yGC5tYWhqb25nLnYxLkZpbmRpbmdQbGFjZRITCgtldmVudF9pbmRleBgCIAEoDRIMCgRsaW5lGAMgASgNEgwKBGNvZGUYBCABKAkSDAoEcnVsZRgFIAEoCRIsCgtjb25zZXF1ZW5jZRgGIAEoDjIXLm1haGpvbmcudjEuQ29uc2VxdWVuY2USHgoEc2VhdBgHIAEoDjIQLm1haGpvbmcudjEuU2VhdBIPCgdtZXNzYWdlGAggASgJIosEChJSZXBsYXlIYW5kUmVzcG9uc2USKQoIZmluZGluZ3MYASADKAsyFy5tYWhqb25nLnYxLlBsYXlGaW5kaW5nEioKB291dGNvbWUYAiABKA4yGS5tYWhqb25nLnYxLlJlcGxheU91dGNvbWUSIAoGd2lubmVyGAMgASgOMhAubWFoam9uZy52MS5TZWF0EikKCndpbl9zb3VyY2UYBCABKA4yFS5tYWhqb25nLnYxLldpblNvdXJjZRIfCgVwYXllchgFIAEoDjIQLm1haGpvbmcudjEuU2VhdBImCgx3aW5uaW5nX3RpbGUYBiABKA4yEC5tYWhqb25nLnYxLlRpbGUSKgoHZGVyaXZlZBgHIAEoCzIZLm1haGpvbmcudjEuQ2lyY3Vtc3RhbmNlcxIsCgVzY29yZRgIIAEoCzIdLm1haGpvbmcudjEuU2NvcmVIYW5kUmVzcG9uc2USKQoIYWNjb3VudHMYCSADKAsyFy5tYWhqb25nLnYxLlNlYXRBY2NvdW50Ei4KEmZhbHNlX2RlY2xhcmF0aW9ucxgKIAMoCzISLm1haGpvbmcudjEuUnVsaW5nEiYKBnN0YXRlcxgLIAMoCzIWLm1haGpvbmcudjEuVGFibGVTdGF0ZRIZChFydWxlc19maW5nZXJwcmludBgMIAEoCRIQCghtYXRjaF9pZBgNIAEoCSJFCgpUYWJsZVN0YXRlEiQKBXNlYXRzGAEgAygLMhUubWFoam9uZy52MS5TZWF0VGlsZXMSEQoJd2FsbF9sZWZ0GAIgASgNIs4BCglTZWF0VGlsZXMSHgoEc2VhdBgBIAEoDjIQLm1haGpvbmcudjEuU2VhdBIjCgljb25jZWFsZWQYAiADKA4yEC5tYWhqb25nLnYxLlRpbGUSHwoFbWVsZHMYAyADKAsyEC5tYWhqb25nLnYxLk1lbGQSDwoHZmxvd2VycxgEIAMoDRIiCghkaXNjYXJkcxgFIAMoDjIQLm1haGpvbmcudjEuVGlsZRIWCg5kaXNjYXJkc190YWtlbhgGIAMoCBIOCgZiYXJyZWQYByABKAgipAEKE0xlZ2FsQWN0aW9uc1JlcXVlc3QSIgoEdmlldxgBIAEoCzIULm1haGpvbmcudjEuU2VhdFZpZXcSJAoHcnVsZXNldBgCIAEoDjITLm1haGpvbmcudjEuUnVsZXNldBIsCglvdmVycmlkZXMYAyABKAsyGS5tYWhqb25nLnYxLlJ1bGVPdmVycmlkZXMSFQoNY2FsbF9hbmFseXNpcxgEIAEoCCLQAwoIU2VhdFZpZXcSHgoEc2VhdBgBIAEoDjIQLm1haGpvbmcudjEuU2VhdBIoCg5wcmV2YWxlbnRfd2luZBgCIAEoDjIQLm1haGpvbmcudjEuV2luZBIjCgljb25jZWFsZWQYAyADKA4yEC5tYWhqb25nLnYxLlRpbGUSHwoFbWVsZHMYBCADKAsyEC5tYWhqb25nLnYxLk1lbGQSFAoMZmxvd2VyX2NvdW50GAUgASgNEicKDXZpc2libGVfdGlsZXMYBiADKA4yEC5tYWhqb25nLnYxLlRpbGUSJQoEZHJldxgHIAEoCzIVLm1haGpvbmcudjEuRHJhd25UaWxlSAASFQoLZHJld19mbG93ZXIYCCABKA1IABIWCgxqdXN0X2NsYWltZWQYCSABKAhIABIqCgdkaXNjYXJkGAogASgLMhcubWFoam9uZy52MS5PZmZlcmVkVGlsZUgAEi0KCmFkZGVkX2tvbmcYCyABKAsyFy5tYWhqb25nLnYxLk9mZmVyZWRUaWxlSAASEQoJd2FsbF9sZWZ0GAwgASgNEhcKD3NlYXRfd2FsbHNfbGVmdBgNIAMoDRIOCgZiYXJyZWQYDiABKAhCCAoGbW9tZW50IlUKCURyYXduVGlsZRIeCgR0aWxlGAEgASgOMhAubWFoam9uZy52MS5UaWxlEhIKCmFmdGVyX2tvbmcYAiABKAgSFAoMYWZ0ZXJfZmxvd2VyGAMgASgIIk0KC09mZmVyZWRUaWxlEh4KBHRpbGUYASABKA4yEC5tYWhqb25nLnYxLlRpbGUSHgoEZnJvbRgCIAEoDjIQLm1haGpvbmcudjEuU2VhdCJbChRMZWdhbEFjdGlvbnNSZXNwb25zZRIoCgdhY3Rpb25zGAEgAygLMhcubWFoam9uZy52MS5MZWdhbE9wdGlvbhIZChFydWxlc19maW5nZXJwcmludBgCIAEoCSLvAQoLTGVnYWxPcHRpb24SJgoGYWN0aW9uGAEgASgOMhYubWFoam9uZy52MS5QbGF5QWN0aW9uEh4KBHRpbGUYAiABKA4yEC5tYWhqb25nLnYxLlRpbGUSDgoGZmxvd2VyGAMgASgNEioKA3dpbhgEIAEoCzIdLm1haGpvbmcudjEuU2NvcmVIYW5kUmVzcG9uc2USNAoRd2luX2NpcmN1bXN0YW5jZXMYBSABKAsyGS5tYWhqb25nLnYxLkNpcmN1bXN0YW5jZXMSJgoEY2FsbBgGIAEoCzIYLm1haGpvbmcudjEuQ2FsbEFuYWx5c2lzImEKDENhbGxBbmFseXNpcxIeCgRoYW5kGAEgASgLMhAubWFoam9uZy52MS5IYW5kEjEKCGFuYWx5c2lzGAIgASgLMh8ubWFoam9uZy52MS5BbmFseXplSGFuZFJlc3BvbnNlIv4BChZBcmJpdHJhdGVDbGFpbXNSZXF1ZXN0EioKB2Rpc2NhcmQYASABKAsyFy5tYWhqb25nLnYxLk9mZmVyZWRUaWxlSAASLQoKYWRkZWRfa29uZxgCIAEoCzIXLm1haGpvbmcudjEuT2ZmZXJlZFRpbGVIABIsCgZjbGFpbXMYAyADKAsyHC5tYWhqb25nLnYxLkNsYWltVG9BcmJpdHJhdGUSJAoHcnVsZXNldBgEIAEoDjITLm1haGpvbmcudjEuUnVsZXNldBIsCglvdmVycmlkZXMYBSABKAsyGS5tYWhqb25nLnYxLlJ1bGVPdmVycmlkZXNCBwoFb2ZmZXIingEKEENsYWltVG9BcmJpdHJhdGUSHgoEc2VhdBgBIAEoDjIQLm1haGpvbmcudjEuU2VhdBImCgZhY3Rpb24YAiABKA4yFi5tYWhqb25nLnYxLlBsYXlBY3Rpb24SHgoEdGlsZRgDIAEoDjIQLm1haGpvbmcudjEuVGlsZRIiCgR2aWV3GAQgASgLMhQubWFoam9uZy52MS5TZWF0VmlldyKTAQoXQXJiaXRyYXRlQ2xhaW1zUmVzcG9uc2USEwoGc3RhbmRzGAEgASgNSACIAQESEgoKb3ZlcnJpZGRlbhgCIAMoDRIpCgdpbGxlZ2FsGAMgAygLMhgubWFoam9uZy52MS5JbGxlZ2FsQ2xhaW0SGQoRcnVsZXNfZmluZ2VycHJpbnQYBCABKAlCCQoHX3N0YW5kcyJSCgxJbGxlZ2FsQ2xhaW0SDQoFaW5kZXgYASABKA0SDwoHbWVzc2FnZRgCIAEoCRIiCgZydWxpbmcYAyABKAsyEi5tYWhqb25nLnYxLlJ1bGluZyqDAgoKUGxheUFjdGlvbhIbChdQTEFZX0FDVElPTl9VTlNQRUNJRklFRBAAEhQKEFBMQVlfQUNUSU9OX0RSQVcQARIWChJQTEFZX0FDVElPTl9GTE9XRVIQAhIXChNQTEFZX0FDVElPTl9ESVNDQVJEEAMSFAoQUExBWV9BQ1RJT05fQ0hPVxAEEhQKEFBMQVlfQUNUSU9OX1BVTkcQBRIUChBQTEFZX0FDVElPTl9LT05HEAYSHgoaUExBWV9BQ1RJT05fQ09OQ0VBTEVEX0tPTkcQBxIaChZQTEFZX0FDVElPTl9BRERFRF9LT05HEAgSEwoPUExBWV9BQ1RJT05fV0lOEAkqgwEKDVJlcGxheU91dGNvbWUSHgoaUkVQTEFZX09VVENPTUVfVU5TUEVDSUZJRUQQABIWChJSRVBMQVlfT1VUQ09NRV9XSU4QARIcChhSRVBMQVlfT1VUQ09NRV9EUkFXX0dBTUUQAhIcChhSRVBMQVlfT1VUQ09NRV9OT19SRVNVTFQQAyrEAQoMRmluZGluZ1BsYWNlEh0KGUZJTkRJTkdfUExBQ0VfVU5TUEVDSUZJRUQQABIXChNGSU5ESU5HX1BMQUNFX0VWRU5UEAESFQoRRklORElOR19QTEFDRV9FTkQQAhIcChhGSU5ESU5HX1BMQUNFX1NUQVRFRF9GQU4QAxIfChtGSU5ESU5HX1BMQUNFX1NUQVRFRF9TQ09SRVMQBBImCiJGSU5ESU5HX1BMQUNFX1NUQVRFRF9DSVJDVU1TVEFOQ0VTEAUqrQEKC0NvbnNlcXVlbmNlEhsKF0NPTlNFUVVFTkNFX1VOU1BFQ0lGSUVEEAASFQoRQ09OU0VRVUVOQ0VfTk9URUQQARIZChVDT05TRVFVRU5DRV9DT1JSRUNURUQQAhIUChBDT05TRVFVRU5DRV9WT0lEEAMSIgoeQ09OU0VRVUVOQ0VfTE9TRVNfUklHSFRfVE9fV0lOEAQSFQoRQ09OU0VRVUVOQ0VfU1RPUFMQBWIGcHJvdG8z", [file_mahjong_v1_accounting, file_mahjong_v1_analysis, file_mahjong_v1_hand, file_mahjong_v1_house_rules, file_mahjong_v1_ruleset, file_mahjong_v1_scoring, file_mahjong_v1_tile]);
+  fileDesc("ChVtYWhqb25nL3YxL3BsYXkucHJvdG8SCm1haGpvbmcudjEi3QEKEVJlcGxheUhhbmRSZXF1ZXN0EiwKCnN0cnVjdHVyZWQYASABKAsyFi5tYWhqb25nLnYxLkhhbmRSZWNvcmRIABIWCgxib3R6b25lX3RleHQYAiABKAlIABIkCgdydWxlc2V0GAMgASgOMhMubWFoam9uZy52MS5SdWxlc2V0EiwKCW92ZXJyaWRlcxgEIAEoCzIZLm1haGpvbmcudjEuUnVsZU92ZXJyaWRlcxIWCg5pbmNsdWRlX3N0YXRlcxgFIAEoCBIMCgRzZWVkGAYgASgMQggKBnJlY29yZCLiAQoKSGFuZFJlY29yZBIoCg5wcmV2YWxlbnRfd2luZBgBIAEoDjIQLm1haGpvbmcudjEuV2luZBIiCgRkZWFsGAIgAygLMhQubWFoam9uZy52MS5TZWF0RGVhbBIlCgZldmVudHMYAyADKAsyFS5tYWhqb25nLnYxLlBsYXlFdmVudBIRCglkcmF3X2dhbWUYBCABKAgSIgoEd2FsbBgFIAMoCzIULm1haGpvbmcudjEuV2FsbFRpbGUSKAoGc3RhdGVkGAYgASgLMhgubWFoam9uZy52MS5TdGF0ZWRSZXN1bHQiXAoIU2VhdERlYWwSHgoEc2VhdBgBIAEoDjIQLm1haGpvbmcudjEuU2VhdBIfCgV0aWxlcxgCIAMoDjIQLm1haGpvbmcudjEuVGlsZRIPCgdmbG93ZXJzGAMgAygNIjoKCFdhbGxUaWxlEh4KBHRpbGUYASABKA4yEC5tYWhqb25nLnYxLlRpbGUSDgoGZmxvd2VyGAIgASgNIrQBCglQbGF5RXZlbnQSHgoEc2VhdBgBIAEoDjIQLm1haGpvbmcudjEuU2VhdBImCgZhY3Rpb24YAiABKA4yFi5tYWhqb25nLnYxLlBsYXlBY3Rpb24SHgoEdGlsZRgDIAEoDjIQLm1haGpvbmcudjEuVGlsZRIOCgZmbG93ZXIYBCABKA0SLwoKb3ZlcnJpZGRlbhgFIAMoCzIbLm1haGpvbmcudjEuT3ZlcnJpZGRlbkNsYWltInkKD092ZXJyaWRkZW5DbGFpbRIeCgRzZWF0GAEgASgOMhAubWFoam9uZy52MS5TZWF0EiYKBmFjdGlvbhgCIAEoDjIWLm1haGpvbmcudjEuUGxheUFjdGlvbhIeCgR0aWxlGAMgASgOMhAubWFoam9uZy52MS5UaWxlImoKDFN0YXRlZFJlc3VsdBIQCgNmYW4YASABKAVIAIgBARIOCgZzY29yZXMYAiADKAUSMAoNY2lyY3Vtc3RhbmNlcxgDIAEoCzIZLm1haGpvbmcudjEuQ2lyY3Vtc3RhbmNlc0IGCgRfZmFuInkKDUNpcmN1bXN0YW5jZXMSEgoKc2VsZl9kcmF3bhgBIAEoCBIYChBrb25nX3JlcGxhY2VtZW50GAIgASgIEhQKDHJvYmJpbmdfa29uZxgDIAEoCBIRCglsYXN0X3RpbGUYBCABKAgSEQoJbGFzdF9jb3B5GAUgASgIItQBCgtQbGF5RmluZGluZxInCgVwbGFjZRgBIAEoDjIYLm1haGpvbmcudjEuRmluZGluZ1BsYWNlEhMKC2V2ZW50X2luZGV4GAIgASgNEgwKBGxpbmUYAyABKA0SDAoEY29kZRgEIAEoCRIMCgRydWxlGAUgASgJEiwKC2NvbnNlcXVlbmNlGAYgASgOMhcubWFoam9uZy52MS5Db25zZXF1ZW5jZRIeCgRzZWF0GAcgASgOMhAubWFoam9uZy52MS5TZWF0Eg8KB21lc3NhZ2UYCCABKAkiiwQKElJlcGxheUhhbmRSZXNwb25zZRIpCghmaW5kaW5ncxgBIAMoCzIXLm1haGpvbmcudjEuUGxheUZpbmRpbmcSKgoHb3V0Y29tZRgCIAEoDjIZLm1haGpvbmcudjEuUmVwbGF5T3V0Y29tZRIgCgZ3aW5uZXIYAyABKA4yEC5tYWhqb25nLnYxLlNlYXQSKQoKd2luX3NvdXJjZRgEIAEoDjIVLm1haGpvbmcudjEuV2luU291cmNlEh8KBXBheWVyGAUgASgOMhAubWFoam9uZy52MS5TZWF0EiYKDHdpbm5pbmdfdGlsZRgGIAEoDjIQLm1haGpvbmcudjEuVGlsZRIqCgdkZXJpdmVkGAcgASgLMhkubWFoam9uZy52MS5DaXJjdW1zdGFuY2VzEiwKBXNjb3JlGAggASgLMh0ubWFoam9uZy52MS5TY29yZUhhbmRSZXNwb25zZRIpCghhY2NvdW50cxgJIAMoCzIXLm1haGpvbmcudjEuU2VhdEFjY291bnQSLgoSZmFsc2VfZGVjbGFyYXRpb25zGAogAygLMhIubWFoam9uZy52MS5SdWxpbmcSJgoGc3RhdGVzGAsgAygLMhYubWFoam9uZy52MS5UYWJsZVN0YXRlEhkKEXJ1bGVzX2ZpbmdlcnByaW50GAwgASgJEhAKCG1hdGNoX2lkGA0gASgJIkUKClRhYmxlU3RhdGUSJAoFc2VhdHMYASADKAsyFS5tYWhqb25nLnYxLlNlYXRUaWxlcxIRCgl3YWxsX2xlZnQYAiABKA0izgEKCVNlYXRUaWxlcxIeCgRzZWF0GAEgASgOMhAubWFoam9uZy52MS5TZWF0EiMKCWNvbmNlYWxlZBgCIAMoDjIQLm1haGpvbmcudjEuVGlsZRIfCgVtZWxkcxgDIAMoCzIQLm1haGpvbmcudjEuTWVsZBIPCgdmbG93ZXJzGAQgAygNEiIKCGRpc2NhcmRzGAUgAygOMhAubWFoam9uZy52MS5UaWxlEhYKDmRpc2NhcmRzX3Rha2VuGAYgAygIEg4KBmJhcnJlZBgHIAEoCCKkAQoTTGVnYWxBY3Rpb25zUmVxdWVzdBIiCgR2aWV3GAEgASgLMhQubWFoam9uZy52MS5TZWF0VmlldxIkCgdydWxlc2V0GAIgASgOMhMubWFoam9uZy52MS5SdWxlc2V0EiwKCW92ZXJyaWRlcxgDIAEoCzIZLm1haGpvbmcudjEuUnVsZU92ZXJyaWRlcxIVCg1jYWxsX2FuYWx5c2lzGAQgASgIItADCghTZWF0VmlldxIeCgRzZWF0GAEgASgOMhAubWFoam9uZy52MS5TZWF0EigKDnByZXZhbGVudF93aW5kGAIgASgOMhAubWFoam9uZy52MS5XaW5kEiMKCWNvbmNlYWxlZBgDIAMoDjIQLm1haGpvbmcudjEuVGlsZRIfCgVtZWxkcxgEIAMoCzIQLm1haGpvbmcudjEuTWVsZBIUCgxmbG93ZXJfY291bnQYBSABKA0SJwoNdmlzaWJsZV90aWxlcxgGIAMoDjIQLm1haGpvbmcudjEuVGlsZRIlCgRkcmV3GAcgASgLMhUubWFoam9uZy52MS5EcmF3blRpbGVIABIVCgtkcmV3X2Zsb3dlchgIIAEoDUgAEhYKDGp1c3RfY2xhaW1lZBgJIAEoCEgAEioKB2Rpc2NhcmQYCiABKAsyFy5tYWhqb25nLnYxLk9mZmVyZWRUaWxlSAASLQoKYWRkZWRfa29uZxgLIAEoCzIXLm1haGpvbmcudjEuT2ZmZXJlZFRpbGVIABIRCgl3YWxsX2xlZnQYDCABKA0SFwoPc2VhdF93YWxsc19sZWZ0GA0gAygNEg4KBmJhcnJlZBgOIAEoCEIICgZtb21lbnQiVQoJRHJhd25UaWxlEh4KBHRpbGUYASABKA4yEC5tYWhqb25nLnYxLlRpbGUSEgoKYWZ0ZXJfa29uZxgCIAEoCBIUCgxhZnRlcl9mbG93ZXIYAyABKAgiTQoLT2ZmZXJlZFRpbGUSHgoEdGlsZRgBIAEoDjIQLm1haGpvbmcudjEuVGlsZRIeCgRmcm9tGAIgASgOMhAubWFoam9uZy52MS5TZWF0IlsKFExlZ2FsQWN0aW9uc1Jlc3BvbnNlEigKB2FjdGlvbnMYASADKAsyFy5tYWhqb25nLnYxLkxlZ2FsT3B0aW9uEhkKEXJ1bGVzX2ZpbmdlcnByaW50GAIgASgJIu8BCgtMZWdhbE9wdGlvbhImCgZhY3Rpb24YASABKA4yFi5tYWhqb25nLnYxLlBsYXlBY3Rpb24SHgoEdGlsZRgCIAEoDjIQLm1haGpvbmcudjEuVGlsZRIOCgZmbG93ZXIYAyABKA0SKgoDd2luGAQgASgLMh0ubWFoam9uZy52MS5TY29yZUhhbmRSZXNwb25zZRI0ChF3aW5fY2lyY3Vtc3RhbmNlcxgFIAEoCzIZLm1haGpvbmcudjEuQ2lyY3Vtc3RhbmNlcxImCgRjYWxsGAYgASgLMhgubWFoam9uZy52MS5DYWxsQW5hbHlzaXMiYQoMQ2FsbEFuYWx5c2lzEh4KBGhhbmQYASABKAsyEC5tYWhqb25nLnYxLkhhbmQSMQoIYW5hbHlzaXMYAiABKAsyHy5tYWhqb25nLnYxLkFuYWx5emVIYW5kUmVzcG9uc2Ui/gEKFkFyYml0cmF0ZUNsYWltc1JlcXVlc3QSKgoHZGlzY2FyZBgBIAEoCzIXLm1haGpvbmcudjEuT2ZmZXJlZFRpbGVIABItCgphZGRlZF9rb25nGAIgASgLMhcubWFoam9uZy52MS5PZmZlcmVkVGlsZUgAEiwKBmNsYWltcxgDIAMoCzIcLm1haGpvbmcudjEuQ2xhaW1Ub0FyYml0cmF0ZRIkCgdydWxlc2V0GAQgASgOMhMubWFoam9uZy52MS5SdWxlc2V0EiwKCW92ZXJyaWRlcxgFIAEoCzIZLm1haGpvbmcudjEuUnVsZU92ZXJyaWRlc0IHCgVvZmZlciKeAQoQQ2xhaW1Ub0FyYml0cmF0ZRIeCgRzZWF0GAEgASgOMhAubWFoam9uZy52MS5TZWF0EiYKBmFjdGlvbhgCIAEoDjIWLm1haGpvbmcudjEuUGxheUFjdGlvbhIeCgR0aWxlGAMgASgOMhAubWFoam9uZy52MS5UaWxlEiIKBHZpZXcYBCABKAsyFC5tYWhqb25nLnYxLlNlYXRWaWV3IpMBChdBcmJpdHJhdGVDbGFpbXNSZXNwb25zZRITCgZzdGFuZHMYASABKA1IAIgBARISCgpvdmVycmlkZGVuGAIgAygNEikKB2lsbGVnYWwYAyADKAsyGC5tYWhqb25nLnYxLklsbGVnYWxDbGFpbRIZChFydWxlc19maW5nZXJwcmludBgEIAEoCUIJCgdfc3RhbmRzIlIKDElsbGVnYWxDbGFpbRINCgVpbmRleBgBIAEoDRIPCgdtZXNzYWdlGAIgASgJEiIKBnJ1bGluZxgDIAEoCzISLm1haGpvbmcudjEuUnVsaW5nIt0BChJOZXh0QWN0aW9uc1JlcXVlc3QSLAoKc3RydWN0dXJlZBgBIAEoCzIWLm1haGpvbmcudjEuSGFuZFJlY29yZEgAEhYKDGJvdHpvbmVfdGV4dBgCIAEoCUgAEiQKB3J1bGVzZXQYAyABKA4yEy5tYWhqb25nLnYxLlJ1bGVzZXQSLAoJb3ZlcnJpZGVzGAQgASgLMhkubWFoam9uZy52MS5SdWxlT3ZlcnJpZGVzEgwKBHNlZWQYBSABKAwSFQoNY2FsbF9hbmFseXNpcxgGIAEoCEIICgZyZWNvcmQi1QEKE05leHRBY3Rpb25zUmVzcG9uc2USJAoFcGhhc2UYASABKA4yFS5tYWhqb25nLnYxLk5leHRQaGFzZRIrCglkZWNpc2lvbnMYAiADKAsyGC5tYWhqb25nLnYxLlNlYXREZWNpc2lvbhInCgluZXh0X2RyYXcYAyABKAsyFC5tYWhqb25nLnYxLk5leHREcmF3Ei4KBnJlcGxheRgEIAEoCzIeLm1haGpvbmcudjEuUmVwbGF5SGFuZFJlc3BvbnNlEhIKCm5leHRfbGluZXMYBSADKAkiWAoMU2VhdERlY2lzaW9uEh4KBHNlYXQYASABKA4yEC5tYWhqb25nLnYxLlNlYXQSKAoHYWN0aW9ucxgCIAMoCzIXLm1haGpvbmcudjEuTGVnYWxPcHRpb24iggEKCE5leHREcmF3EhEKCWRyYXdfZ2FtZRgBIAEoCBIeCgRzZWF0GAIgASgOMhAubWFoam9uZy52MS5TZWF0EhMKC3JlcGxhY2VtZW50GAMgASgIEh4KBHRpbGUYBCABKA4yEC5tYWhqb25nLnYxLlRpbGUSDgoGZmxvd2VyGAUgASgNIkkKD0RlYWxIYW5kUmVxdWVzdBIMCgRzZWVkGAEgASgMEigKDnByZXZhbGVudF93aW5kGAIgASgOMhAubWFoam9uZy52MS5XaW5kIqoBChBEZWFsSGFuZFJlc3BvbnNlEhIKCmNvbW1pdG1lbnQYASABKAkSKAoOcHJldmFsZW50X3dpbmQYAiABKA4yEC5tYWhqb25nLnYxLldpbmQSIgoEZGVhbBgDIAMoCzIULm1haGpvbmcudjEuU2VhdERlYWwSHgoEd2FsbBgEIAMoDjIQLm1haGpvbmcudjEuVGlsZRIUCgxib3R6b25lX3RleHQYBSABKAkqgwIKClBsYXlBY3Rpb24SGwoXUExBWV9BQ1RJT05fVU5TUEVDSUZJRUQQABIUChBQTEFZX0FDVElPTl9EUkFXEAESFgoSUExBWV9BQ1RJT05fRkxPV0VSEAISFwoTUExBWV9BQ1RJT05fRElTQ0FSRBADEhQKEFBMQVlfQUNUSU9OX0NIT1cQBBIUChBQTEFZX0FDVElPTl9QVU5HEAUSFAoQUExBWV9BQ1RJT05fS09ORxAGEh4KGlBMQVlfQUNUSU9OX0NPTkNFQUxFRF9LT05HEAcSGgoWUExBWV9BQ1RJT05fQURERURfS09ORxAIEhMKD1BMQVlfQUNUSU9OX1dJThAJKoMBCg1SZXBsYXlPdXRjb21lEh4KGlJFUExBWV9PVVRDT01FX1VOU1BFQ0lGSUVEEAASFgoSUkVQTEFZX09VVENPTUVfV0lOEAESHAoYUkVQTEFZX09VVENPTUVfRFJBV19HQU1FEAISHAoYUkVQTEFZX09VVENPTUVfTk9fUkVTVUxUEAMqxAEKDEZpbmRpbmdQbGFjZRIdChlGSU5ESU5HX1BMQUNFX1VOU1BFQ0lGSUVEEAASFwoTRklORElOR19QTEFDRV9FVkVOVBABEhUKEUZJTkRJTkdfUExBQ0VfRU5EEAISHAoYRklORElOR19QTEFDRV9TVEFURURfRkFOEAMSHwobRklORElOR19QTEFDRV9TVEFURURfU0NPUkVTEAQSJgoiRklORElOR19QTEFDRV9TVEFURURfQ0lSQ1VNU1RBTkNFUxAFKq0BCgtDb25zZXF1ZW5jZRIbChdDT05TRVFVRU5DRV9VTlNQRUNJRklFRBAAEhUKEUNPTlNFUVVFTkNFX05PVEVEEAESGQoVQ09OU0VRVUVOQ0VfQ09SUkVDVEVEEAISFAoQQ09OU0VRVUVOQ0VfVk9JRBADEiIKHkNPTlNFUVVFTkNFX0xPU0VTX1JJR0hUX1RPX1dJThAEEhUKEUNPTlNFUVVFTkNFX1NUT1BTEAUqewoJTmV4dFBoYXNlEhoKFk5FWFRfUEhBU0VfVU5TUEVDSUZJRUQQABITCg9ORVhUX1BIQVNFX0RSQVcQARISCg5ORVhUX1BIQVNFX0FDVBACEhQKEE5FWFRfUEhBU0VfQ0xBSU0QAxITCg9ORVhUX1BIQVNFX09WRVIQBGIGcHJvdG8z", [file_mahjong_v1_accounting, file_mahjong_v1_analysis, file_mahjong_v1_hand, file_mahjong_v1_house_rules, file_mahjong_v1_ruleset, file_mahjong_v1_scoring, file_mahjong_v1_tile]);
 
 /**
  * Request of ReplayHand: one hand's record, as a structured record or as Botzone's text.
@@ -77,6 +77,17 @@ export type ReplayHandRequest = Message<"mahjong.v1.ReplayHandRequest"> & {
    * @generated from field: bool include_states = 5;
    */
   includeStates: boolean;
+
+  /**
+   * The 32-byte seed the hand was dealt from (DealHand), when it was: each seat's deal is
+   * checked against the seed's (DEAL_NOT_FROM_SEED, one finding a seat, which stops the
+   * hand) and each draw against its wall (WALL_MISMATCH). One shared 136-tile wall only; a
+   * structured record whose own `wall` differs from the seed's is INVALID_ARGUMENT at
+   * `seed`.
+   *
+   * @generated from field: bytes seed = 6;
+   */
+  seed: Uint8Array;
 };
 
 /**
@@ -1173,6 +1184,284 @@ export const IllegalClaimSchema: GenMessage<IllegalClaim> = /*@__PURE__*/
   messageDesc(file_mahjong_v1_play, 22);
 
 /**
+ * Request of NextActions: a hand's record so far, cut anywhere after its deal.
+ *
+ * @generated from message mahjong.v1.NextActionsRequest
+ */
+export type NextActionsRequest = Message<"mahjong.v1.NextActionsRequest"> & {
+  /**
+   * The record so far. Required.
+   *
+   * @generated from oneof mahjong.v1.NextActionsRequest.record
+   */
+  record: {
+    /**
+     * The record as messages (no `stated` result needed while the hand goes on).
+     *
+     * @generated from field: mahjong.v1.HandRecord structured = 1;
+     */
+    value: HandRecord;
+    case: "structured";
+  } | {
+    /**
+     * One match in Botzone's line format, cut after any line from its last `Deal` line on.
+     *
+     * @generated from field: string botzone_text = 2;
+     */
+    value: string;
+    case: "botzoneText";
+  } | { case: undefined; value?: undefined };
+
+  /**
+   * As ReplayHand's: unspecified is 1998 for a structured record, MIL for Botzone's text.
+   *
+   * @generated from field: mahjong.v1.Ruleset ruleset = 3;
+   */
+  ruleset: Ruleset;
+
+  /**
+   * House rules, the play switches among them.
+   *
+   * @generated from field: mahjong.v1.RuleOverrides overrides = 4;
+   */
+  overrides?: RuleOverrides | undefined;
+
+  /**
+   * The 32-byte seed the hand was dealt from (DealHand): the deal and the draws are checked
+   * against it as ReplayHand checks them, and `next_draw` names its tile.
+   *
+   * @generated from field: bytes seed = 5;
+   */
+  seed: Uint8Array;
+
+  /**
+   * Each chow, pung or kong offered comes with the hand it leaves, analysed (as LegalActions
+   * with `call_analysis`).
+   *
+   * @generated from field: bool call_analysis = 6;
+   */
+  callAnalysis: boolean;
+};
+
+/**
+ * Describes the message mahjong.v1.NextActionsRequest.
+ * Use `create(NextActionsRequestSchema)` to create a new message.
+ */
+export const NextActionsRequestSchema: GenMessage<NextActionsRequest> = /*@__PURE__*/
+  messageDesc(file_mahjong_v1_play, 23);
+
+/**
+ * Response of NextActions.
+ *
+ * @generated from message mahjong.v1.NextActionsResponse
+ */
+export type NextActionsResponse = Message<"mahjong.v1.NextActionsResponse"> & {
+  /**
+   * The moment.
+   *
+   * @generated from field: mahjong.v1.NextPhase phase = 1;
+   */
+  phase: NextPhase;
+
+  /**
+   * Each seat with a decision now, in turn order from the seat that acts or offers, with
+   * its legal actions as LegalActions gives them (passing is always allowed and not
+   * listed; a seat with nothing to claim has no decision).
+   *
+   * @generated from field: repeated mahjong.v1.SeatDecision decisions = 2;
+   */
+  decisions: SeatDecision[];
+
+  /**
+   * In NEXT_PHASE_DRAW, the draw; in NEXT_PHASE_CLAIM, what follows when every seat
+   * passes. Absent otherwise.
+   *
+   * @generated from field: mahjong.v1.NextDraw next_draw = 3;
+   */
+  nextDraw?: NextDraw | undefined;
+
+  /**
+   * The verdict so far, as ReplayHand gives it: the findings (never HAND_NOT_ENDED: a record
+   * that merely stops is no finding) and, in NEXT_PHASE_OVER, the result.
+   *
+   * @generated from field: mahjong.v1.ReplayHandResponse replay = 4;
+   */
+  replay?: ReplayHandResponse | undefined;
+
+  /**
+   * Every line that may legally come next, in Botzone's syntax without `Ignore` clauses (a
+   * set: the order is not significant), as `mahjong-referee next --json` writes them.
+   *
+   * @generated from field: repeated string next_lines = 5;
+   */
+  nextLines: string[];
+};
+
+/**
+ * Describes the message mahjong.v1.NextActionsResponse.
+ * Use `create(NextActionsResponseSchema)` to create a new message.
+ */
+export const NextActionsResponseSchema: GenMessage<NextActionsResponse> = /*@__PURE__*/
+  messageDesc(file_mahjong_v1_play, 24);
+
+/**
+ * One seat's decision.
+ *
+ * @generated from message mahjong.v1.SeatDecision
+ */
+export type SeatDecision = Message<"mahjong.v1.SeatDecision"> & {
+  /**
+   * The seat.
+   *
+   * @generated from field: mahjong.v1.Seat seat = 1;
+   */
+  seat: Seat;
+
+  /**
+   * Its legal actions.
+   *
+   * @generated from field: repeated mahjong.v1.LegalOption actions = 2;
+   */
+  actions: LegalOption[];
+};
+
+/**
+ * Describes the message mahjong.v1.SeatDecision.
+ * Use `create(SeatDecisionSchema)` to create a new message.
+ */
+export const SeatDecisionSchema: GenMessage<SeatDecision> = /*@__PURE__*/
+  messageDesc(file_mahjong_v1_play, 25);
+
+/**
+ * A draw to come, or the draw game when the wall has no tile for it.
+ *
+ * @generated from message mahjong.v1.NextDraw
+ */
+export type NextDraw = Message<"mahjong.v1.NextDraw"> & {
+  /**
+   * The wall has no tile for the draw: the hand ends as a draw game (荒牌).
+   *
+   * @generated from field: bool draw_game = 1;
+   */
+  drawGame: boolean;
+
+  /**
+   * Who draws (unless `draw_game`).
+   *
+   * @generated from field: mahjong.v1.Seat seat = 2;
+   */
+  seat: Seat;
+
+  /**
+   * A replacement draw, after a kong or a flower.
+   *
+   * @generated from field: bool replacement = 3;
+   */
+  replacement: boolean;
+
+  /**
+   * The tile, when the wall is known (the record's own `wall`, or the seed's).
+   *
+   * @generated from field: mahjong.v1.Tile tile = 4;
+   */
+  tile: Tile;
+
+  /**
+   * The flower, when the tile drawn is one (a 144-tile wall).
+   *
+   * @generated from field: uint32 flower = 5;
+   */
+  flower: number;
+};
+
+/**
+ * Describes the message mahjong.v1.NextDraw.
+ * Use `create(NextDrawSchema)` to create a new message.
+ */
+export const NextDrawSchema: GenMessage<NextDraw> = /*@__PURE__*/
+  messageDesc(file_mahjong_v1_play, 26);
+
+/**
+ * Request of DealHand.
+ *
+ * @generated from message mahjong.v1.DealHandRequest
+ */
+export type DealHandRequest = Message<"mahjong.v1.DealHandRequest"> & {
+  /**
+   * 32 bytes, chosen by the table. Required.
+   *
+   * @generated from field: bytes seed = 1;
+   */
+  seed: Uint8Array;
+
+  /**
+   * The prevalent wind (unspecified: East). It sets the record's wind only: the seats'
+   * slices of the shuffle never rotate.
+   *
+   * @generated from field: mahjong.v1.Wind prevalent_wind = 2;
+   */
+  prevalentWind: Wind;
+};
+
+/**
+ * Describes the message mahjong.v1.DealHandRequest.
+ * Use `create(DealHandRequestSchema)` to create a new message.
+ */
+export const DealHandRequestSchema: GenMessage<DealHandRequest> = /*@__PURE__*/
+  messageDesc(file_mahjong_v1_play, 27);
+
+/**
+ * Response of DealHand: the seed's deal and wall, by the published algorithm.
+ *
+ * @generated from message mahjong.v1.DealHandResponse
+ */
+export type DealHandResponse = Message<"mahjong.v1.DealHandResponse"> & {
+  /**
+   * SHA-256(seed), 64 lower-case hex digits: published before the hand, the seed revealed
+   * after it.
+   *
+   * @generated from field: string commitment = 1;
+   */
+  commitment: string;
+
+  /**
+   * The prevalent wind.
+   *
+   * @generated from field: mahjong.v1.Wind prevalent_wind = 2;
+   */
+  prevalentWind: Wind;
+
+  /**
+   * The four seats' tiles, East first, each in dealing order.
+   *
+   * @generated from field: repeated mahjong.v1.SeatDeal deal = 3;
+   */
+  deal: SeatDeal[];
+
+  /**
+   * The 84 tiles of the wall in drawing order (replacement draws come from its end).
+   *
+   * @generated from field: repeated mahjong.v1.Tile wall = 4;
+   */
+  wall: Tile[];
+
+  /**
+   * The match header in Botzone's line format (`Match <commitment>`, `Wind`, four `Player n
+   * Deal` lines), ready to append events.
+   *
+   * @generated from field: string botzone_text = 5;
+   */
+  botzoneText: string;
+};
+
+/**
+ * Describes the message mahjong.v1.DealHandResponse.
+ * Use `create(DealHandResponseSchema)` to create a new message.
+ */
+export const DealHandResponseSchema: GenMessage<DealHandResponse> = /*@__PURE__*/
+  messageDesc(file_mahjong_v1_play, 28);
+
+/**
  * What a seat does.
  *
  * @generated from enum mahjong.v1.PlayAction
@@ -1406,4 +1695,53 @@ export enum Consequence {
  */
 export const ConsequenceSchema: GenEnum<Consequence> = /*@__PURE__*/
   enumDesc(file_mahjong_v1_play, 3);
+
+/**
+ * The moment of the hand, as the last event of the record leaves it.
+ *
+ * @generated from enum mahjong.v1.NextPhase
+ */
+export enum NextPhase {
+  /**
+   * Not used.
+   *
+   * @generated from enum value: NEXT_PHASE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * A seat draws: after the deal, a kong, or a flower shown.
+   *
+   * @generated from enum value: NEXT_PHASE_DRAW = 1;
+   */
+  DRAW = 1,
+
+  /**
+   * A seat holding a full hand discards, or declares a kong or a win: after a draw, a chow
+   * or a pung.
+   *
+   * @generated from enum value: NEXT_PHASE_ACT = 2;
+   */
+  ACT = 2,
+
+  /**
+   * A tile is on offer (a discard, or a tile added to a kong): other seats may claim it.
+   *
+   * @generated from enum value: NEXT_PHASE_CLAIM = 3;
+   */
+  CLAIM = 3,
+
+  /**
+   * The hand is over: a win, a draw game, or a finding that stops it.
+   *
+   * @generated from enum value: NEXT_PHASE_OVER = 4;
+   */
+  OVER = 4,
+}
+
+/**
+ * Describes the enum mahjong.v1.NextPhase.
+ */
+export const NextPhaseSchema: GenEnum<NextPhase> = /*@__PURE__*/
+  enumDesc(file_mahjong_v1_play, 4);
 
