@@ -72,7 +72,7 @@ pub fn next_file(
     for (id, read) in read_matches(&text) {
         let answer = match read {
             Ok(m) => match next_actions(&m.record, &rules, &options) {
-                Ok(next) => match deal_error(&m, next.violations()) {
+                Ok(next) => match deal_error(&m, next.findings()) {
                     Some(e) => unreadable(args.json, Some(&m.id), &e),
                     None if args.json => next_json(&m, &next),
                     None => next_text(&m, &next, &rules),
@@ -104,7 +104,7 @@ fn next_json(m: &BotzoneMatch, next: &NextActions) -> String {
         json_string(&m.id),
         next.phase.as_str(),
         lines.join(","),
-        violations_json(&findings_of(m, next.violations()))
+        violations_json(&findings_of(m, next.findings()))
     )
 }
 
@@ -162,6 +162,6 @@ fn next_text(m: &BotzoneMatch, next: &NextActions, rules: &Ruleset) -> String {
     if next.phase == NextPhase::Over {
         out.push_str(&result_text(&next.replay, rules));
     }
-    out.push_str(&findings_text(&findings_of(m, next.violations())));
+    out.push_str(&findings_text(&findings_of(m, next.findings())));
     out
 }

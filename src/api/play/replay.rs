@@ -3,7 +3,7 @@
 
 use mcr::play::botzone::{BotzoneMatch, RecordErrorCode, read_matches};
 use mcr::play::{
-    At, Consequence, Drawn, Event, OverriddenClaim, PlayCode, PlayState, PlayViolation, Record,
+    At, Consequence, Drawn, Event, OverriddenClaim, PlayCode, PlayFinding, PlayState, Record,
     Replay, ReplayEnd, ReplayOptions, Stated, replay_dealt,
 };
 use mcr::violation::FieldPath;
@@ -92,7 +92,7 @@ pub fn replay_hand(
 }
 
 /// The problems of a deal that cannot be played, as the request's violations.
-fn deal_violations(found: Vec<PlayViolation>, botzone: Option<&BotzoneMatch>, v: &mut Violations) {
+fn deal_violations(found: Vec<PlayFinding>, botzone: Option<&BotzoneMatch>, v: &mut Violations) {
     for f in found {
         let (path, message) = match (botzone, f.at) {
             (Some(m), at) => (
@@ -350,7 +350,7 @@ fn place_to_pb(at: At) -> (pb::FindingPlace, u32) {
 
 fn response(r: &Replay, botzone: Option<&BotzoneMatch>, rules: &Rules) -> pb::ReplayHandResponse {
     let findings = r
-        .violations
+        .findings
         .iter()
         .map(|f| {
             let (place, event_index) = place_to_pb(f.at);

@@ -4,50 +4,13 @@
 //! [`legal_actions`]; one that is not legal is set aside with what the rules do to its
 //! maker (R98 §14-2, §14-3, §14-6).
 
-use crate::declaration::WinSource;
 use crate::penalty::{Infraction, Offence, Ruling, rule};
 use crate::ruleset::{MultipleWinners, Ruleset};
 use crate::seat::Seat;
-use crate::tile::Tile;
 
-use super::legal::{Moment, SeatView, legal_actions, win_parts};
+use super::legal::{Moment, Offer, SeatView, legal_actions, win_parts};
 use super::record::{Action, chow_others};
 use super::win::judge_parts;
-
-/// What is offered to the others: a discard, or a tile added to a melded pung.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Offer {
-    /// A discard.
-    Discard {
-        /// The discard.
-        tile: Tile,
-        /// Who discarded it.
-        from: Seat,
-    },
-    /// A tile added to a melded pung (only a win may rob it).
-    AddedKong {
-        /// The tile.
-        tile: Tile,
-        /// Who adds it.
-        from: Seat,
-    },
-}
-
-impl Offer {
-    /// The seat that offered the tile.
-    pub const fn from(self) -> Seat {
-        match self {
-            Offer::Discard { from, .. } | Offer::AddedKong { from, .. } => from,
-        }
-    }
-
-    /// The tile offered.
-    pub const fn tile(self) -> Tile {
-        match self {
-            Offer::Discard { tile, .. } | Offer::AddedKong { tile, .. } => tile,
-        }
-    }
-}
 
 /// One claim: who, what, and (optionally) the claimer's view to check it against.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,20 +131,7 @@ fn judge_claim(
     let Some(view) = &claim.view else {
         return Ok(());
     };
-    let moment_fits = match (view.moment, offer) {
-        (Moment::Discard { tile, from }, Offer::Discard { tile: t, from: f })
-        | (Moment::AddedKong { tile, from }, Offer::AddedKong { tile: t, from: f }) => {
-            tile == t && from == f
-        }
-        (
-            Moment::Discard { .. }
-            | Moment::AddedKong { .. }
-            | Moment::Drew { .. }
-            | Moment::DrewFlower(_)
-            | Moment::Claimed,
-            _,
-        ) => false,
-    };
+    let moment_fits = view.moment == Moment::Offered(offer);
     if view.seat != claim.seat || !moment_fits {
         return Err((
             "the view given is not the claimer's at this offer".to_owned(),
@@ -196,11 +146,7 @@ fn judge_claim(
     let infraction = match claim.action {
         Action::Win(tile) => {
             // The false declaration as the judge rules it (错和, 和错牌, 诈和, 有意诈和).
-            let source = match offer {
-                Offer::Discard { from, .. } => WinSource::Discard { discarder: from },
-                Offer::AddedKong { from, .. } => WinSource::RobbingKong { robbed: from },
-            };
-            let judged = judge_parts(&win_parts(view, tile, source), rules);
+            let judged = judge_parts(&win_parts(view, tile, offer.win_source()), rules);
             let message = if view.barred {
                 format!("{seat} lost the right to win this hand")
             } else {
@@ -259,9 +205,9 @@ fn held_or(view: &SeatView, action: Action, empty: Infraction, wrong: Infraction
         Action::Pung(t) => c[t.index()] >= 2,
         Action::Kong(t) => c[t.index()] >= 3,
         Action::Chow(middle) => match view.moment {
-            Moment::Discard { tile, .. } => chow_others(middle, tile)
+            Moment::Offered(Offer::Discard { tile, .. }) => chow_others(middle, tile)
                 .is_some_and(|others| others.iter().all(|t| c[t.index()] > 0)),
-            Moment::AddedKong { .. }
+            Moment::Offered(Offer::AddedKong { .. })
             | Moment::Drew { .. }
             | Moment::DrewFlower(_)
             | Moment::Claimed => false,

@@ -32,20 +32,55 @@ pub enum Moment {
     DrewFlower(Flower),
     /// The seat just claimed a chow or pung: it discards.
     Claimed,
-    /// Another seat discarded `tile`: claim it or pass.
+    /// Another seat offers a tile (a discard, or a tile added to its melded pung): claim it
+    /// or pass.
+    Offered(Offer),
+}
+
+/// What is offered to the others: a discard, or a tile added to a melded pung.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Offer {
+    /// A discard.
     Discard {
         /// The discard.
         tile: Tile,
         /// Who discarded it.
         from: Seat,
     },
-    /// Another seat adds `tile` to its melded pung: rob it or pass.
+    /// A tile added to a melded pung (only a win may rob it).
     AddedKong {
-        /// The tile added.
+        /// The tile.
         tile: Tile,
         /// Who adds it.
         from: Seat,
     },
+}
+
+impl Offer {
+    /// The seat that offered the tile.
+    #[must_use]
+    pub const fn from(self) -> Seat {
+        match self {
+            Offer::Discard { from, .. } | Offer::AddedKong { from, .. } => from,
+        }
+    }
+
+    /// The tile offered.
+    #[must_use]
+    pub const fn tile(self) -> Tile {
+        match self {
+            Offer::Discard { tile, .. } | Offer::AddedKong { tile, .. } => tile,
+        }
+    }
+
+    /// Where a win on the offered tile comes from: the discard, or the robbed kong.
+    #[must_use]
+    pub const fn win_source(self) -> WinSource {
+        match self {
+            Offer::Discard { from, .. } => WinSource::Discard { discarder: from },
+            Offer::AddedKong { from, .. } => WinSource::RobbingKong { robbed: from },
+        }
+    }
 }
 
 /// One seat's view of the table at one moment.
@@ -114,9 +149,9 @@ impl PlayState {
             },
             Phase::Discarded {
                 seat: from, tile, ..
-            } if from != seat => Moment::Discard { tile, from },
+            } if from != seat => Moment::Offered(Offer::Discard { tile, from }),
             Phase::AddingKong { seat: from, tile } if from != seat => {
-                Moment::AddedKong { tile, from }
+                Moment::Offered(Offer::AddedKong { tile, from })
             }
             Phase::Act { .. }
             | Phase::Discarded { .. }
@@ -174,14 +209,12 @@ pub fn legal_actions(view: &SeatView, rules: &Ruleset) -> Vec<LegalAction> {
         }
         Moment::DrewFlower(f) => out.push(plain(Action::Flower(f))),
         Moment::Claimed => push_discards(c, &mut out),
-        Moment::Discard { tile, from } => {
-            push_win(
-                view,
-                tile,
-                WinSource::Discard { discarder: from },
-                rules,
-                &mut out,
-            );
+        Moment::Offered(offer) => {
+            push_win(view, offer.tile(), offer.win_source(), rules, &mut out);
+            let Offer::Discard { tile, from } = offer else {
+                // A tile added to a kong may only be robbed to win.
+                return out;
+            };
             let last = view.wall.discard_is_last(from);
             if last && play.last_discard_claims == LastDiscardClaims::WinsOnly {
                 return out;
@@ -197,15 +230,6 @@ pub fn legal_actions(view: &SeatView, rules: &Ruleset) -> Vec<LegalAction> {
                     out.push(plain(Action::Chow(middle)));
                 }
             }
-        }
-        Moment::AddedKong { tile, from } => {
-            push_win(
-                view,
-                tile,
-                WinSource::RobbingKong { robbed: from },
-                rules,
-                &mut out,
-            );
         }
     }
     out
@@ -231,7 +255,7 @@ pub fn legal_actions_with_calls(view: &SeatView, rules: &Ruleset) -> Vec<LegalAc
 /// The hand a chow, pung or kong of the pending discard leaves, analysed; `None` for any
 /// other action or a claim the view cannot make.
 pub fn call_analysis(view: &SeatView, action: Action, rules: &Ruleset) -> Option<CallAnalysis> {
-    let Moment::Discard { tile, from } = view.moment else {
+    let Moment::Offered(Offer::Discard { tile, from }) = view.moment else {
         return None;
     };
     let source = view.seat.relation_to(from);
@@ -348,10 +372,7 @@ fn push_win(
 pub(crate) fn win_parts(view: &SeatView, tile: Tile, source: WinSource) -> WinParts<'_> {
     let kind = match view.moment {
         Moment::Drew { kind, .. } => kind,
-        Moment::DrewFlower(_)
-        | Moment::Claimed
-        | Moment::Discard { .. }
-        | Moment::AddedKong { .. } => DrawKind::Normal,
+        Moment::DrewFlower(_) | Moment::Claimed | Moment::Offered(_) => DrawKind::Normal,
     };
     WinParts {
         seat: view.seat,

@@ -2,6 +2,8 @@
 //! ([`PlayCode::rule`]). A finding that [`Consequence::Stops`] leaves the seats as they were
 //! and ends the hand as [`Ending::Stopped`].
 
+use std::fmt;
+
 use crate::hand::{KongExposure, Meld};
 use crate::ruleset::{
     AddedKongTile, LastDiscardClaims, MultipleWinners, PlayRules, Ruleset, WallRule,
@@ -9,7 +11,7 @@ use crate::ruleset::{
 use crate::seat::{BySeat, Seat};
 use crate::tile::{Tile, Wind};
 
-use super::code::{At, Consequence, PlayCode, PlayViolation};
+use super::code::{At, Consequence, PlayCode, PlayFinding};
 use super::record::{Action, Drawn, Event, Flower, OverriddenClaim, chow_others};
 use super::state::{DrawKind, Ending, Phase, PlayState, Wall};
 use super::win::{JudgedWin, judge};
@@ -20,14 +22,14 @@ use crate::declaration::WinSource;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Effects {
     /// The findings, in order.
-    pub violations: Vec<PlayViolation>,
+    pub findings: Vec<PlayFinding>,
     /// The declarations of 和, judged, in order.
     pub wins: Vec<JudgedWin>,
 }
 
 impl Effects {
     fn add(&mut self, at: At, code: PlayCode, seat: Option<Seat>, message: String) {
-        self.violations.push(PlayViolation {
+        self.findings.push(PlayFinding {
             at,
             code,
             seat,
@@ -35,6 +37,48 @@ impl Effects {
         });
     }
 }
+
+/// Why an event (or a dealt tile) cannot be taken as the record gives it: the finding's
+/// code, the seat whose event or deal it is, and a sentence for people. The transition turns
+/// it into a [`PlayFinding`] at the event's place ([`StepError::finding`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StepError {
+    /// The finding's stable code; [`PlayCode::consequence`] says whether play goes on.
+    pub code: PlayCode,
+    /// The seat whose event (or deal) it is.
+    pub seat: Seat,
+    /// An English sentence a person understands.
+    pub message: String,
+}
+
+impl StepError {
+    fn new(code: PlayCode, seat: Seat, message: String) -> StepError {
+        StepError {
+            code,
+            seat,
+            message,
+        }
+    }
+
+    /// The finding at `at` in the record.
+    #[must_use]
+    pub fn finding(self, at: At) -> PlayFinding {
+        PlayFinding {
+            at,
+            code: self.code,
+            seat: Some(self.seat),
+            message: self.message,
+        }
+    }
+}
+
+impl fmt::Display for StepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({}): {}", self.code, self.seat, self.message)
+    }
+}
+
+impl std::error::Error for StepError {}
 
 /// The number of tiles a seat is dealt.
 pub const DEALT_TILES: usize = 13;
@@ -48,7 +92,7 @@ impl PlayState {
         prevalent_wind: Wind,
         deal: &BySeat<Vec<Drawn>>,
         wall: Option<Vec<Drawn>>,
-    ) -> Result<PlayState, Vec<PlayViolation>> {
+    ) -> Result<PlayState, Vec<PlayFinding>> {
         let mut state = PlayState::empty(rules, prevalent_wind, Wall::new(rules.wall, wall));
         let mut effects = Effects::default();
         for (seat, tiles) in deal.entries() {
@@ -61,17 +105,17 @@ impl PlayState {
                 );
             }
             for &drawn in tiles {
-                if let Err((code, message)) = state.enter(drawn) {
-                    effects.add(At::Deal(seat), code, Some(seat), message);
+                if let Err(error) = state.enter(seat, drawn) {
+                    effects.findings.push(error.finding(At::Deal(seat)));
                 } else {
                     state.seats[seat].take(drawn);
                 }
             }
         }
-        if effects.violations.is_empty() {
+        if effects.findings.is_empty() {
             Ok(state)
         } else {
-            Err(effects.violations)
+            Err(effects.findings)
         }
     }
 
@@ -134,9 +178,10 @@ impl PlayState {
                 self.on_adding_kong(event, adder, tile, rules, at, effects)
             }
         };
-        if let Err((code, message)) = outcome {
-            effects.add(at, code, Some(seat), message);
-            if code.consequence() == Consequence::Stops {
+        if let Err(error) = outcome {
+            let stops = error.code.consequence() == Consequence::Stops;
+            effects.findings.push(error.finding(at));
+            if stops {
                 self.phase = Phase::Over(Ending::Stopped);
             }
         }
@@ -185,7 +230,7 @@ impl PlayState {
     }
 
     /// The finding when the record ends here, if the hand is not over.
-    pub fn unfinished(&self) -> Option<PlayViolation> {
+    pub fn unfinished(&self) -> Option<PlayFinding> {
         let (seat, what) = match self.phase {
             Phase::Over(_) => return None,
             Phase::Draw { seat, .. } => (seat, "draw"),
@@ -193,7 +238,7 @@ impl PlayState {
             Phase::Discarded { seat, .. } => (seat.next(), "draw or claim"),
             Phase::AddingKong { seat, .. } => (seat, "complete the kong"),
         };
-        Some(PlayViolation {
+        Some(PlayFinding {
             at: At::End,
             code: PlayCode::HandNotEnded,
             seat: Some(seat),
@@ -202,12 +247,13 @@ impl PlayState {
     }
 
     /// Counts a tile that comes into the game (dealt or drawn).
-    fn enter(&mut self, drawn: Drawn) -> Result<(), (PlayCode, String)> {
+    fn enter(&mut self, seat: Seat, drawn: Drawn) -> Result<(), StepError> {
         match drawn {
             Drawn::Tile(t) => {
                 if self.entered[t.index()] >= 4 {
-                    return Err((
+                    return Err(StepError::new(
                         PlayCode::TileCopiesExceeded,
+                        seat,
                         format!("a fifth copy of {t} comes into play"),
                     ));
                 }
@@ -215,14 +261,16 @@ impl PlayState {
             }
             Drawn::Flower(f) => {
                 if self.rules.wall != WallRule::Shared144 {
-                    return Err((
+                    return Err(StepError::new(
                         PlayCode::WallMismatch,
+                        seat,
                         format!("flower {} is drawn from a wall without flowers", f.number()),
                     ));
                 }
                 if self.flowers_entered & f.bit() != 0 {
-                    return Err((
+                    return Err(StepError::new(
                         PlayCode::TileCopiesExceeded,
+                        seat,
                         format!("flower {} comes into play twice", f.number()),
                     ));
                 }
@@ -238,7 +286,7 @@ impl PlayState {
         drawer: Seat,
         kind: DrawKind,
         _rules: &Ruleset,
-    ) -> Result<(), (PlayCode, String)> {
+    ) -> Result<(), StepError> {
         let seat = event.seat;
         match event.action {
             Action::Draw(drawn) if seat == drawer => self.draw(seat, kind, drawn),
@@ -257,18 +305,20 @@ impl PlayState {
         }
     }
 
-    fn draw(&mut self, seat: Seat, kind: DrawKind, drawn: Drawn) -> Result<(), (PlayCode, String)> {
+    fn draw(&mut self, seat: Seat, kind: DrawKind, drawn: Drawn) -> Result<(), StepError> {
         if !self.wall.can_draw(seat) {
-            return Err((
+            return Err(StepError::new(
                 PlayCode::DrawFromEmptyWall,
+                seat,
                 format!("{seat} draws, but the wall has no tile left for it"),
             ));
         }
         if let Some(expected) = self.wall.expected(kind)
             && expected != drawn
         {
-            return Err((
+            return Err(StepError::new(
                 PlayCode::WallMismatch,
+                seat,
                 format!(
                     "{seat} draws {}, but the wall's tile is {}",
                     drawn_text(drawn),
@@ -276,7 +326,7 @@ impl PlayState {
                 ),
             ));
         }
-        self.enter(drawn)?;
+        self.enter(seat, drawn)?;
         self.wall.take(seat, kind);
         self.seats[seat].take(drawn);
         self.phase = if kind == DrawKind::DealtFlower {
@@ -299,15 +349,11 @@ impl PlayState {
         Ok(())
     }
 
-    fn show_flower(
-        &mut self,
-        seat: Seat,
-        flower: Flower,
-        then: DrawKind,
-    ) -> Result<(), (PlayCode, String)> {
+    fn show_flower(&mut self, seat: Seat, flower: Flower, then: DrawKind) -> Result<(), StepError> {
         if !self.seats[seat].holds_this_flower(flower) {
-            return Err((
+            return Err(StepError::new(
                 PlayCode::FlowerNotHeld,
+                seat,
                 format!(
                     "{seat} shows flower {}, which it does not hold",
                     flower.number()
@@ -330,14 +376,15 @@ impl PlayState {
         rules: &Ruleset,
         at: At,
         effects: &mut Effects,
-    ) -> Result<(), (PlayCode, String)> {
+    ) -> Result<(), StepError> {
         let seat = event.seat;
         if seat != actor {
             return Err(out_of_turn(seat, &format!("{actor} is to discard")));
         }
         if self.seats[seat].holds_flower() && !matches!(event.action, Action::Flower(_)) {
-            return Err((
+            return Err(StepError::new(
                 PlayCode::FlowerNotShown,
+                seat,
                 format!("{seat} holds a flower it has not shown and replaced"),
             ));
         }
@@ -373,10 +420,11 @@ impl PlayState {
         }
     }
 
-    fn discard(&mut self, seat: Seat, tile: Tile) -> Result<(), (PlayCode, String)> {
+    fn discard(&mut self, seat: Seat, tile: Tile) -> Result<(), StepError> {
         if self.seats[seat].concealed()[tile.index()] == 0 {
-            return Err((
+            return Err(StepError::new(
                 PlayCode::DiscardNotHeld,
+                seat,
                 format!("{seat} discards {tile}, which it does not hold"),
             ));
         }
@@ -392,16 +440,12 @@ impl PlayState {
         Ok(())
     }
 
-    fn concealed_kong(
-        &mut self,
-        seat: Seat,
-        tile: Tile,
-        claimed: bool,
-    ) -> Result<(), (PlayCode, String)> {
+    fn concealed_kong(&mut self, seat: Seat, tile: Tile, claimed: bool) -> Result<(), StepError> {
         self.kong_from_hand_checks(seat, claimed)?;
         if self.seats[seat].concealed()[tile.index()] < 4 {
-            return Err((
+            return Err(StepError::new(
                 PlayCode::KongWithoutTiles,
+                seat,
                 format!("{seat} declares a concealed kong of {tile} without four of them"),
             ));
         }
@@ -423,12 +467,13 @@ impl PlayState {
         tile: Tile,
         drawn: Option<Tile>,
         claimed: bool,
-    ) -> Result<(), (PlayCode, String)> {
+    ) -> Result<(), StepError> {
         self.kong_from_hand_checks(seat, claimed)?;
         let holder = &self.seats[seat];
         if holder.pung_of(tile).is_none() || holder.concealed()[tile.index()] == 0 {
-            return Err((
+            return Err(StepError::new(
                 PlayCode::AddedKongWithoutPung,
+                seat,
                 format!(
                     "{seat} adds {tile} to a kong without {}",
                     if holder.pung_of(tile).is_none() {
@@ -440,8 +485,9 @@ impl PlayState {
             ));
         }
         if self.rules.added_kong_tile == AddedKongTile::JustDrawn && drawn != Some(tile) {
-            return Err((
+            return Err(StepError::new(
                 PlayCode::AddedKongNotDrawn,
+                seat,
                 format!("{seat} adds {tile} to its pung, but did not just draw it"),
             ));
         }
@@ -451,16 +497,18 @@ impl PlayState {
         Ok(())
     }
 
-    fn kong_from_hand_checks(&self, seat: Seat, claimed: bool) -> Result<(), (PlayCode, String)> {
+    fn kong_from_hand_checks(&self, seat: Seat, claimed: bool) -> Result<(), StepError> {
         if claimed {
-            return Err((
+            return Err(StepError::new(
                 PlayCode::KongAfterClaim,
+                seat,
                 format!("{seat} declares a kong right after a chow or pung, before drawing"),
             ));
         }
         if !self.wall.kong_from_hand_allowed(seat) {
-            return Err((
+            return Err(StepError::new(
                 PlayCode::KongOnEmptyWall,
+                seat,
                 format!("{seat} declares a kong, but no replacement tile can be drawn"),
             ));
         }
@@ -477,7 +525,7 @@ impl PlayState {
         rules: &Ruleset,
         at: At,
         effects: &mut Effects,
-    ) -> Result<(), (PlayCode, String)> {
+    ) -> Result<(), StepError> {
         let seat = event.seat;
         if let Action::Draw(drawn) = event.action {
             if seat != discarder.next() {
@@ -498,8 +546,9 @@ impl PlayState {
             ));
         }
         if seat == discarder {
-            return Err((
+            return Err(StepError::new(
                 PlayCode::ClaimNotPending,
+                seat,
                 format!("{seat} claims its own discard"),
             ));
         }
@@ -508,23 +557,26 @@ impl PlayState {
             && self.rules.last_discard_claims == LastDiscardClaims::WinsOnly
             && !matches!(event.action, Action::Win(_))
         {
-            return Err((
+            return Err(StepError::new(
                 PlayCode::ClaimOnLastDiscard,
+                seat,
                 format!("{seat} claims the last discard {tile} other than to win"),
             ));
         }
         match event.action {
             Action::Chow(middle) => self.chow(seat, discarder, tile, middle, at, effects),
-            Action::Pung(named) | Action::Kong(named) if named != tile => Err((
+            Action::Pung(named) | Action::Kong(named) if named != tile => Err(StepError::new(
                 PlayCode::ClaimNotPending,
+                seat,
                 format!("{seat} claims {named}, but the discard is {tile}"),
             )),
             Action::Pung(_) => self.pung(seat, discarder, tile),
             Action::Kong(_) => self.claimed_kong(seat, discarder, tile),
             Action::Win(named) => {
                 if named != tile {
-                    return Err((
+                    return Err(StepError::new(
                         PlayCode::ClaimNotPending,
+                        seat,
                         format!("{seat} declares a win on {named}, but the discard is {tile}"),
                     ));
                 }
@@ -554,17 +606,19 @@ impl PlayState {
         middle: Tile,
         at: At,
         effects: &mut Effects,
-    ) -> Result<(), (PlayCode, String)> {
+    ) -> Result<(), StepError> {
         let [low, high] = chow_others(middle, tile).ok_or_else(|| {
-            (
+            StepError::new(
                 PlayCode::ChowInvalid,
+                seat,
                 format!("{seat} cannot chow {tile} with {middle} as the middle tile"),
             )
         })?;
         let holder = &self.seats[seat];
         if holder.concealed()[low.index()] == 0 || holder.concealed()[high.index()] == 0 {
-            return Err((
+            return Err(StepError::new(
                 PlayCode::ChowWithoutTiles,
+                seat,
                 format!("{seat} chows {tile} without holding {low} and {high}"),
             ));
         }
@@ -587,11 +641,12 @@ impl PlayState {
         Ok(())
     }
 
-    fn pung(&mut self, seat: Seat, discarder: Seat, tile: Tile) -> Result<(), (PlayCode, String)> {
+    fn pung(&mut self, seat: Seat, discarder: Seat, tile: Tile) -> Result<(), StepError> {
         let from = seat.relation_to(discarder);
         if self.seats[seat].concealed()[tile.index()] < 2 {
-            return Err((
+            return Err(StepError::new(
                 PlayCode::PungWithoutPair,
+                seat,
                 format!("{seat} pungs {tile} without a pair of it"),
             ));
         }
@@ -601,22 +656,19 @@ impl PlayState {
         Ok(())
     }
 
-    fn claimed_kong(
-        &mut self,
-        seat: Seat,
-        discarder: Seat,
-        tile: Tile,
-    ) -> Result<(), (PlayCode, String)> {
+    fn claimed_kong(&mut self, seat: Seat, discarder: Seat, tile: Tile) -> Result<(), StepError> {
         let from = seat.relation_to(discarder);
         if self.seats[seat].concealed()[tile.index()] < 3 {
-            return Err((
+            return Err(StepError::new(
                 PlayCode::KongWithoutTiles,
+                seat,
                 format!("{seat} declares a kong of {tile} without a concealed pung of it"),
             ));
         }
         if !self.wall.claimed_kong_allowed(seat) {
-            return Err((
+            return Err(StepError::new(
                 PlayCode::KongOnEmptyWall,
+                seat,
                 format!("{seat} declares a kong of {tile}, but no replacement tile can be drawn"),
             ));
         }
@@ -658,7 +710,7 @@ impl PlayState {
         rules: &Ruleset,
         at: At,
         effects: &mut Effects,
-    ) -> Result<(), (PlayCode, String)> {
+    ) -> Result<(), StepError> {
         let seat = event.seat;
         match event.action {
             Action::Draw(drawn) if seat == adder => {
@@ -673,8 +725,9 @@ impl PlayState {
             }
             Action::Win(named) if seat != adder => {
                 if named != tile {
-                    return Err((
+                    return Err(StepError::new(
                         PlayCode::ClaimNotPending,
+                        seat,
                         format!("{seat} declares a win on {named}, but the tile added is {tile}"),
                     ));
                 }
@@ -715,7 +768,7 @@ impl PlayState {
         tile: Tile,
         at: At,
         effects: &mut Effects,
-    ) -> Result<(), (PlayCode, String)> {
+    ) -> Result<(), StepError> {
         let mut seen = [false; 4];
         seen[event.seat.index()] = true;
         for &OverriddenClaim { seat, action } in &event.overridden {
@@ -740,8 +793,9 @@ impl PlayState {
                     && earlier
                     && self.rules.multiple_winners == MultipleWinners::HeadBump);
             if outranks && !self.seats[seat].barred() {
-                return Err((
+                return Err(StepError::new(
                     PlayCode::ClaimPriority,
+                    event.seat,
                     format!(
                         "{}'s {} is taken over {seat}'s {}, which comes first",
                         event.seat,
@@ -816,9 +870,10 @@ fn false_reason(judged: &JudgedWin) -> String {
     }
 }
 
-fn out_of_turn(seat: Seat, why: &str) -> (PlayCode, String) {
-    (
+fn out_of_turn(seat: Seat, why: &str) -> StepError {
+    StepError::new(
         PlayCode::OutOfTurn,
+        seat,
         format!("{seat} acts out of turn: {why}"),
     )
 }
