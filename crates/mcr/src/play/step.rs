@@ -906,3 +906,269 @@ fn action_name(action: Action) -> &'static str {
         Action::Win(_) => "win",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_tiles;
+    use crate::play::state::WallLeft;
+
+    fn tile(text: &str) -> Tile {
+        parse_tiles(text).expect("a tile")[0]
+    }
+
+    /// A hand in play with these concealed tiles (East, South, West, North), East to draw from a
+    /// full shared wall: positions are set up directly, not dealt.
+    fn table(rules: &Ruleset, hands: [&str; 4]) -> PlayState {
+        let mut state = PlayState::empty(rules.play, Wind::East, Wall::new(rules.play.wall, None));
+        for (seat, hand) in Seat::ALL.into_iter().zip(hands) {
+            for t in parse_tiles(hand).expect("tiles") {
+                state.seats[seat].take(Drawn::Tile(t));
+            }
+        }
+        state
+    }
+
+    /// `seat` holds a full hand, having drawn `drawn`.
+    fn to_act(state: &mut PlayState, seat: Seat, drawn: &str) {
+        state.seats[seat].take(Drawn::Tile(tile(drawn)));
+        state.phase = Phase::Act {
+            seat,
+            drawn: Some(tile(drawn)),
+            kind: DrawKind::Normal,
+            claimed: false,
+        };
+    }
+
+    /// The codes of what `event` finds.
+    fn codes(state: &mut PlayState, event: &Event, rules: &Ruleset) -> Vec<PlayCode> {
+        let mut effects = Effects::default();
+        state.apply(0, event, rules, &mut effects);
+        effects.findings.iter().map(|f| f.code).collect()
+    }
+
+    const OTHERS: [&str; 3] = ["369m369p369sSSWW", "28m28p28sEESSWWN", "47m47p47sCCFFPPN"];
+
+    fn hands(east: &'static str) -> [&'static str; 4] {
+        [east, OTHERS[0], OTHERS[1], OTHERS[2]]
+    }
+
+    #[test]
+    fn no_kong_from_the_hand_when_the_wall_has_no_replacement() {
+        let rules = Ruleset::MIL;
+        let mut state = table(&rules, hands("1111m258p258s147s"));
+        to_act(&mut state, Seat::East, "C");
+        state.wall = Wall::with_left(WallLeft::Shared(0));
+        let before = state.seats[Seat::East].clone();
+        let kong = Event::new(Seat::East, Action::ConcealedKong(tile("1m")));
+        assert_eq!(
+            codes(&mut state, &kong, &rules),
+            [PlayCode::KongOnEmptyWall]
+        );
+        // The finding stops the hand and leaves the seat as it was.
+        assert_eq!(state.phase, Phase::Over(Ending::Stopped));
+        assert_eq!(state.seats[Seat::East], before);
+        // One tile left: the kong is declared and its replacement is next.
+        let mut state = table(&rules, hands("1111m258p258s147s"));
+        to_act(&mut state, Seat::East, "C");
+        state.wall = Wall::with_left(WallLeft::Shared(1));
+        assert_eq!(codes(&mut state, &kong, &rules), []);
+        assert_eq!(
+            state.phase,
+            Phase::Draw {
+                seat: Seat::East,
+                kind: DrawKind::AfterKong
+            }
+        );
+    }
+
+    #[test]
+    fn under_botzone_walls_a_kong_needs_the_next_seats_wall_too() {
+        let mut rules = Ruleset::MIL;
+        rules.play.wall = WallRule::Botzone;
+        let mut state = table(&rules, hands("1111m258p258s147s"));
+        to_act(&mut state, Seat::East, "C");
+        state.wall = Wall::with_left(WallLeft::PerSeat(BySeat::from_array([5, 0, 5, 5])));
+        let kong = Event::new(Seat::East, Action::ConcealedKong(tile("1m")));
+        assert_eq!(
+            codes(&mut state, &kong, &rules),
+            [PlayCode::KongOnEmptyWall]
+        );
+    }
+
+    #[test]
+    fn a_chow_from_other_than_the_left_bars_the_seat_and_stands() {
+        let rules = Ruleset::MIL;
+        let mut state = table(
+            &rules,
+            ["258p258s147sCCFF", OTHERS[0], "24m8p28sEESSWWN", OTHERS[2]],
+        );
+        to_act(&mut state, Seat::East, "3m");
+        let discard = Event::new(Seat::East, Action::Discard(tile("3m")));
+        assert_eq!(codes(&mut state, &discard, &rules), []);
+        // West sits across from East: its chow is 错吃.
+        let chow = Event::new(Seat::West, Action::Chow(tile("3m")));
+        assert_eq!(
+            codes(&mut state, &chow, &rules),
+            [PlayCode::ChowNotFromLeft]
+        );
+        assert!(state.seats[Seat::West].barred());
+        assert_eq!(state.seats[Seat::West].melds().len(), 1);
+        assert!(matches!(
+            state.phase,
+            Phase::Act {
+                seat: Seat::West,
+                claimed: true,
+                ..
+            }
+        ));
+        // South is the next seat: its chow is the legal one.
+        let mut state = table(
+            &rules,
+            ["258p258s147sCCFF", "24m999p369sSSWWN", OTHERS[1], OTHERS[2]],
+        );
+        to_act(&mut state, Seat::East, "3m");
+        assert_eq!(codes(&mut state, &discard, &rules), []);
+        let chow = Event::new(Seat::South, Action::Chow(tile("3m")));
+        assert_eq!(codes(&mut state, &chow, &rules), []);
+        assert!(!state.seats[Seat::South].barred());
+    }
+
+    #[test]
+    fn on_a_shared_wall_the_added_kong_adds_the_tile_just_drawn() {
+        let mut rules = Ruleset::MIL;
+        rules.play.added_kong_tile = AddedKongTile::JustDrawn;
+        let mut state = table(&rules, hands("5p258s147sCCF"));
+        state.seats[Seat::East].push_meld(Meld::Pung {
+            tile: tile("5p"),
+            from: None,
+        });
+        to_act(&mut state, Seat::East, "9s");
+        let added = Event::new(Seat::East, Action::AddedKong(tile("5p")));
+        let mut held = state.clone();
+        assert_eq!(
+            codes(&mut held, &added, &rules),
+            [PlayCode::AddedKongNotDrawn]
+        );
+        // Any copy held, where the ruleset allows it (Botzone's records): the state keeps
+        // the rules of play it was made under.
+        rules.play.added_kong_tile = AddedKongTile::AnyHeld;
+        let mut any = state.clone();
+        any.rules = rules.play;
+        assert_eq!(codes(&mut any, &added, &rules), []);
+        assert_eq!(
+            any.phase,
+            Phase::AddingKong {
+                seat: Seat::East,
+                tile: tile("5p")
+            }
+        );
+        // Just drawn: allowed under both.
+        rules.play.added_kong_tile = AddedKongTile::JustDrawn;
+        let mut state = table(&rules, hands("258s147sCCF9s"));
+        state.seats[Seat::East].push_meld(Meld::Pung {
+            tile: tile("5p"),
+            from: None,
+        });
+        to_act(&mut state, Seat::East, "5p");
+        assert_eq!(codes(&mut state, &added, &rules), []);
+    }
+
+    #[test]
+    fn a_barred_seats_declaration_is_void() {
+        let rules = Ruleset::MIL;
+        let mut state = table(
+            &rules,
+            ["258p258s147sCCFF", OTHERS[0], OTHERS[1], "1112345678999m"],
+        );
+        to_act(&mut state, Seat::East, "5m");
+        let discard = Event::new(Seat::East, Action::Discard(tile("5m")));
+        assert_eq!(codes(&mut state, &discard, &rules), []);
+        let win = Event::new(Seat::North, Action::Win(tile("5m")));
+        let mut won = state.clone();
+        assert_eq!(codes(&mut won, &win, &rules), []);
+        assert_eq!(won.phase, Phase::Over(Ending::Win(Seat::North)));
+        state.seats[Seat::North].bar();
+        let phase = state.phase;
+        assert_eq!(codes(&mut state, &win, &rules), [PlayCode::WinnerBarred]);
+        assert_eq!(state.phase, phase, "play goes on");
+    }
+
+    #[test]
+    fn a_claim_taken_over_a_win_shown_overridden_is_out_of_priority() {
+        let rules = Ruleset::MIL;
+        let mut state = table(
+            &rules,
+            [
+                "258p258s147sCCFF",
+                "55m999p369sSSWWN",
+                OTHERS[1],
+                "1112345678999m",
+            ],
+        );
+        to_act(&mut state, Seat::East, "5m");
+        let discard = Event::new(Seat::East, Action::Discard(tile("5m")));
+        assert_eq!(codes(&mut state, &discard, &rules), []);
+        let mut pung = Event::new(Seat::South, Action::Pung(tile("5m")));
+        pung.overridden.push(OverriddenClaim {
+            seat: Seat::North,
+            action: Action::Win(tile("5m")),
+        });
+        assert_eq!(codes(&mut state, &pung, &rules), [PlayCode::ClaimPriority]);
+        assert_eq!(state.phase, Phase::Over(Ending::Stopped));
+    }
+
+    #[test]
+    fn a_dealt_state_keeps_the_invariants_and_a_lost_tile_breaks_them() {
+        let rules = Ruleset::MIL;
+        let deal = BySeat::from_array(hands("1111m258p258s147s").map(|h| {
+            parse_tiles(h)
+                .expect("tiles")
+                .into_iter()
+                .map(Drawn::Tile)
+                .collect()
+        }));
+        let mut state = PlayState::deal(rules.play, Wind::East, &deal, None).expect("dealt");
+        assert_eq!(state.check_invariants(), Ok(()));
+        let draw = Event::new(Seat::East, Action::Draw(Drawn::Tile(tile("C"))));
+        assert_eq!(codes(&mut state, &draw, &rules), []);
+        assert_eq!(state.check_invariants(), Ok(()));
+        let mut lost = state.clone();
+        lost.seats[Seat::East].remove(tile("C"), 1);
+        let broken = lost.check_invariants().expect_err("a tile lost");
+        assert!(broken.to_string().contains("copies of C"), "{broken}");
+        let mut fifteen = state;
+        fifteen.seats[Seat::South].take(Drawn::Tile(tile("1p")));
+        assert!(fifteen.check_invariants().is_err());
+    }
+
+    #[test]
+    fn a_step_error_is_a_finding_at_its_event_and_reads_as_one() {
+        let rules = Ruleset::MIL;
+        let mut state = table(&rules, hands("1111m258p258s147s"));
+        to_act(&mut state, Seat::East, "C");
+        let mut effects = Effects::default();
+        let discard = Event::new(Seat::East, Action::Discard(tile("9m")));
+        state.apply(7, &discard, &rules, &mut effects);
+        let [finding] = effects.findings.as_slice() else {
+            panic!("{:?}", effects.findings);
+        };
+        assert_eq!(
+            (finding.at, finding.code, finding.seat),
+            (At::Event(7), PlayCode::DiscardNotHeld, Some(Seat::East))
+        );
+        let error = StepError::new(
+            PlayCode::DiscardNotHeld,
+            Seat::East,
+            finding.message.clone(),
+        );
+        assert_eq!(error.clone().finding(At::Event(7)), *finding);
+        assert!(
+            error.to_string().starts_with("DISCARD_NOT_HELD ("),
+            "{error}"
+        );
+        // The hand is stopped: what follows is not judged.
+        let next = Event::new(Seat::South, Action::Draw(Drawn::Tile(tile("1p"))));
+        assert_eq!(codes(&mut state, &next, &rules), []);
+    }
+}
