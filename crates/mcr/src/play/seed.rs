@@ -20,8 +20,7 @@ use sha2::{Digest, Sha256};
 use crate::seat::{BySeat, Seat};
 use crate::tile::Tile;
 
-use super::record::Drawn;
-use super::step::DEALT_TILES;
+use super::record::{DEALT_TILES, Drawn};
 
 /// The tiles of a wall without flowers.
 pub const SEEDED_TILES: usize = 136;

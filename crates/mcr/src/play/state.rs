@@ -8,7 +8,7 @@ use crate::ruleset::{PlayRules, WallRule};
 use crate::seat::{BySeat, Seat};
 use crate::tile::{Counts, Tile, Wind};
 
-use super::record::{Drawn, Flower};
+use super::record::{DEALT_TILES, Drawn, Flower};
 
 /// Draws after the deal from one shared 136-tile wall (84 = 136 − 4 × 13).
 pub const SHARED_136_DRAWS: u16 = 84;
@@ -571,7 +571,7 @@ impl PlayState {
     fn check_wall(&self) -> Result<(), Inconsistency> {
         let entered = self.entered.iter().map(|&n| usize::from(n)).sum::<usize>()
             + usize::try_from(self.flowers_entered.count_ones()).unwrap_or(usize::MAX);
-        let Some(draws) = entered.checked_sub(4 * 13) else {
+        let Some(draws) = entered.checked_sub(4 * DEALT_TILES) else {
             return Err(Inconsistency(format!(
                 "{entered} tiles came into play, fewer than the deal's 52"
             )));

@@ -12,7 +12,7 @@ use crate::seat::{BySeat, Seat};
 use crate::tile::{Tile, Wind};
 
 use super::code::{At, Consequence, PlayCode, PlayFinding};
-use super::record::{Action, Drawn, Event, Flower, OverriddenClaim, chow_others};
+use super::record::{Action, DEALT_TILES, Drawn, Event, Flower, OverriddenClaim, chow_others};
 use super::state::{DrawKind, Ending, Phase, PlayState, Wall};
 use super::win::{JudgedWin, judge};
 use crate::declaration::WinSource;
@@ -79,9 +79,6 @@ impl fmt::Display for StepError {
 }
 
 impl std::error::Error for StepError {}
-
-/// The number of tiles a seat is dealt.
-pub const DEALT_TILES: usize = 13;
 
 impl PlayState {
     /// The state after the deal: each seat's 13 tiles (flowers among them are shown and
