@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The file-level module graph of both crates, and a check that it has no circle.
+"""The file-level module graph of both crates, and a check that it has no circle and
+keeps the floors declared in `scripts/floors.toml`.
 
 For every `.rs` file under `crates/mcr/src` and `src`, reads the paths it names through
 `crate::…`, `super::…` and `self::…` (in `use` trees and in code) and resolves each to the
@@ -7,9 +8,13 @@ file that defines the item: a name a `mod.rs` (or `lib.rs`) only re-exports with
 is followed to the file it comes from, so a folder's facade is not a false circle. A file
 declaring its child modules (`mod x;`) is not an edge.
 
-Usage: `scripts/module-graph.py [--quiet]`. Prints every crate's floors (each file with
-the files it imports) and exits with status 1, naming the circle, if one file reaches
-itself through its imports.
+The floors, and the rule an import must keep, are declared once, in `scripts/floors.toml`
+(its header states the rule): an import up a floor, or between peers of one floor, fails;
+so does a file that belongs to no declared floor (crate roots and doors aside).
+
+Usage: `scripts/module-graph.py [--quiet] [--floors FILE]`. Prints every crate's graph
+(each file with its declared floor and the files it imports) and exits with status 1,
+naming the circle or each import that breaks a floor.
 """
 
 import re
@@ -18,6 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CRATES = {"mcr": ROOT / "crates/mcr/src", "mahjong-referee": ROOT / "src"}
+FLOORS = ROOT / "scripts/floors.toml"
 CRATE_ROOTS = ("lib.rs",)
 
 COMMENT = re.compile(r"//[^\n]*")
@@ -26,6 +32,9 @@ STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 USE = re.compile(r"\b(pub(?:\([^)]*\))?\s+)?use\s+([^;]+);")
 INLINE = re.compile(r"\b((?:crate|super|self)(?:::(?:super|[A-Za-z_][A-Za-z0-9_]*))+)")
 TEST_MOD = re.compile(r"#\[cfg\(test\)\]\s*mod\s+\w+\s*\{")
+ATTRIBUTE = re.compile(r"#!?\[[^\]]*\]")
+MOD_DECL = re.compile(r"\b(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*;")
+PUB_USE = re.compile(r"\bpub(?:\([^)]*\))?\s+use\s+[^;]+;")
 
 
 def module_of(src: Path, file: Path) -> tuple:
@@ -106,8 +115,15 @@ class Crate:
             self.files[module_of(src, f)] = f
         self.reexports = {}  # (module, name) -> absolute path
         self.uses = {}  # module -> list of absolute paths
+        self.doors = set()  # crate root, and mod.rs files of `mod` and `pub use` only
         for mod, f in self.files.items():
             text = without_tests(strip(f.read_text()))
+            if f.name in CRATE_ROOTS and f.parent == src:
+                self.doors.add(mod)
+            elif f.name == "mod.rs":
+                rest = PUB_USE.sub("", MOD_DECL.sub("", ATTRIBUTE.sub("", text)))
+                if not rest.strip():
+                    self.doors.add(mod)
             dir_module = f.name in ("mod.rs", "lib.rs")
             # Items of a file are seen from its own module, even for `mod.rs`.
             paths = []
@@ -154,6 +170,86 @@ def name(mod: tuple) -> str:
     return "::".join(mod) or "(root)"
 
 
+class Floors:
+    """One crate's floors as `scripts/floors.toml` declares them."""
+
+    def __init__(self, crate_name: str, floors: list):
+        self.crate_name = crate_name
+        self.entries = {}  # (path tuple, is_folder) -> (floor, step), both from 1
+        for f, floor in enumerate(floors, 1):
+            for s, step in enumerate(floor, 1):
+                for entry in step:
+                    folder = entry.endswith("/")
+                    path = tuple(p for p in entry.rstrip("/").split("::") if p)
+                    key = (path, folder)
+                    if key in self.entries:
+                        raise SystemExit(f"{FLOORS.name}: {crate_name}: {entry} declared twice")
+                    self.entries[key] = (f, s)
+
+    def entry_of(self, mod: tuple):
+        """The most specific entry naming `mod`: (entry key, (floor, step)), or None."""
+        best = None
+        for (path, folder), place in self.entries.items():
+            fits = mod == path or (folder and mod[: len(path)] == path)
+            if fits and (best is None or len(path) > len(best[0][0])):
+                best = ((path, folder), place)
+        return best
+
+    @staticmethod
+    def entry_name(key) -> str:
+        path, folder = key
+        return name(path) + ("/" if folder else "")
+
+    def check(self, edges: dict, doors: set) -> list:
+        """Every import that breaks a floor, and every file without one, described."""
+        problems = []
+        for mod in sorted(edges):
+            if mod in doors:
+                continue
+            here = self.entry_of(mod)
+            if here is None:
+                problems.append(f"{name(mod)} belongs to no floor (declare it in {FLOORS.name})")
+                continue
+            (key, (floor, step)) = here
+            for target in sorted(edges[mod]):
+                there = self.entry_of(target)
+                if there is None:
+                    continue  # a door no entry names, or a file reported as it is
+                (tkey, (tfloor, tstep)) = there
+                if tkey == key or tfloor < floor or (tfloor == floor and tstep < step):
+                    continue
+                if tfloor > floor:
+                    why = f"up from floor {floor} to floor {tfloor}"
+                elif tstep == step:
+                    why = f"between peers of floor {floor}"
+                else:
+                    why = f"up from step {step} to step {tstep} of floor {floor}"
+                problems.append(
+                    f"{name(mod)} ({self.entry_name(key)}) imports {name(target)}"
+                    f" ({self.entry_name(tkey)}): {why}"
+                )
+        return problems
+
+    def label(self, mod: tuple, doors: set) -> str:
+        if mod in doors:
+            return "door"
+        here = self.entry_of(mod)
+        if here is None:
+            return "?"
+        floor, step = here[1]
+        return f"{floor}.{step}"
+
+
+def load_floors(path: Path) -> dict:
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python < 3.11
+        import tomli as tomllib
+    with path.open("rb") as f:
+        data = tomllib.load(f)
+    return {crate: Floors(crate, section["floors"]) for crate, section in data.items()}
+
+
 def find_cycle(edges: dict):
     state, stack = {}, []
 
@@ -196,23 +292,39 @@ def floors(edges: dict) -> dict:
 
 
 def main() -> int:
-    quiet = "--quiet" in sys.argv
+    args = sys.argv[1:]
+    quiet = "--quiet" in args
+    floors_file = Path(args[args.index("--floors") + 1]) if "--floors" in args else FLOORS
+    declared = load_floors(floors_file)
     failed = False
     for crate_name, src in CRATES.items():
         crate = Crate(crate_name, src)
         edges = crate.graph()
         cycle = find_cycle(edges)
+        crate_floors = declared.get(crate_name)
+        if crate_floors is None:
+            print(f"{crate_name}: no floors declared in {floors_file}")
+            failed = True
+            continue
         if not quiet:
-            print(f"# {crate_name} ({len(edges)} files)")
+            print(f"# {crate_name} ({len(edges)} files; depth, declared floor.step, file -> imports)")
             by_floor = floors(edges)
             for node in sorted(edges, key=lambda n: (by_floor[n], n)):
                 deps = ", ".join(sorted(name(d) for d in edges[node]))
-                print(f"  {by_floor[node]:2}  {name(node):32} -> {deps}")
+                label = crate_floors.label(node, crate.doors)
+                print(f"  {by_floor[node]:2}  {label:>5}  {name(node):32} -> {deps}")
         if cycle:
             failed = True
             print(f"{crate_name}: import circle: {' -> '.join(name(n) for n in cycle)}")
         else:
             print(f"{crate_name}: no import circle")
+        problems = crate_floors.check(edges, crate.doors)
+        for p in problems:
+            print(f"{crate_name}: floor broken: {p}")
+        if problems:
+            failed = True
+        else:
+            print(f"{crate_name}: every import keeps the floors of {floors_file.name}")
     return 1 if failed else 0
 
 

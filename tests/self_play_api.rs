@@ -52,8 +52,12 @@ fn view_pb(view: &SeatView) -> pb::SeatView {
         }),
         Moment::DrewFlower(f) => pb::seat_view::Moment::DrewFlower(u32::from(f.number())),
         Moment::Claimed => pb::seat_view::Moment::JustClaimed(true),
-        Moment::Discard { tile, from } => pb::seat_view::Moment::Discard(offered(tile, from)),
-        Moment::AddedKong { tile, from } => pb::seat_view::Moment::AddedKong(offered(tile, from)),
+        Moment::Offered(Offer::Discard { tile, from }) => {
+            pb::seat_view::Moment::Discard(offered(tile, from))
+        }
+        Moment::Offered(Offer::AddedKong { tile, from }) => {
+            pb::seat_view::Moment::AddedKong(offered(tile, from))
+        }
     };
     let WallLeft::Shared(left) = *view.wall.left() else {
         panic!("self-play uses the shared wall");

@@ -79,8 +79,8 @@ fn check(record: &Record, rules: &Ruleset, options: &NextOptions) {
             longer.events.push(Event::new(decision.seat, legal.action));
             let after = next_actions(&longer, rules, options).expect("the seed applied before");
             assert_eq!(
-                after.violations(),
-                next.violations(),
+                after.findings(),
+                next.findings(),
                 "{:?} by {} was offered",
                 legal.action,
                 decision.seat
@@ -98,8 +98,8 @@ fn check(record: &Record, rules: &Ruleset, options: &NextOptions) {
             longer.events.push(Event::new(seat, Action::Draw(tile)));
             let after = next_actions(&longer, rules, options).expect("the seed applied before");
             assert_eq!(
-                after.violations(),
-                next.violations(),
+                after.findings(),
+                next.findings(),
                 "the draw of {tile:?}"
             );
         }
@@ -107,7 +107,7 @@ fn check(record: &Record, rules: &Ruleset, options: &NextOptions) {
             let mut ended = record.clone();
             ended.draw_game = true;
             let after = next_actions(&ended, rules, options).expect("the seed applied before");
-            assert_eq!(after.violations(), next.violations(), "the draw game");
+            assert_eq!(after.findings(), next.findings(), "the draw game");
             assert_eq!(after.phase, NextPhase::Over);
         }
         Some(Then::Draw(_)) | None => {}
@@ -115,7 +115,7 @@ fn check(record: &Record, rules: &Ruleset, options: &NextOptions) {
 }
 
 fn assert_properties(next: &NextActions) {
-    let v = next.violations();
+    let v = next.findings();
     assert!(v.iter().all(|v| v.code != PlayCode::HandNotEnded), "{v:?}");
     let stopped = v.iter().any(|v| v.consequence() == Consequence::Stops);
     if stopped {

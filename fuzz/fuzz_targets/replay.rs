@@ -83,7 +83,7 @@ fn text_records(text: &str) {
                 WallRule::Shared136 | WallRule::Shared144 => AddedKongTile::JustDrawn,
             };
             let r = replay(&m.record, &rules, ReplayOptions { snapshots: true });
-            for v in &r.violations {
+            for v in &r.findings {
                 let line = m.line_of(v.at);
                 assert!((1..=m.lines).contains(&line), "{v:?} at line {line}");
             }

@@ -72,7 +72,7 @@ pub fn next_file(
     for (id, read) in read_matches(&text) {
         let answer = match read {
             Ok(m) => match next_actions(&m.record, &rules, &options) {
-                Ok(next) => match deal_error(&m, next.violations()) {
+                Ok(next) => match deal_error(&m, next.findings()) {
                     Some(e) => unreadable(args.json, Some(&m.id), &e),
                     None if args.json => next_json(&m, &next),
                     None => next_text(&m, &next, &rules),
@@ -102,7 +102,7 @@ fn unreadable(json: bool, id: Option<&str>, e: &RecordError) -> String {
 }
 
 fn next_json(m: &BotzoneMatch, next: &NextActions) -> String {
-    let found = findings_of(m, next.violations());
+    let found = findings_of(m, next.findings());
     match_json::line(&match_json::NextLines {
         id: &m.id,
         phase: next.phase.as_str(),
@@ -165,6 +165,6 @@ fn next_text(m: &BotzoneMatch, next: &NextActions, rules: &Ruleset) -> String {
     if next.phase == NextPhase::Over {
         out.push_str(&result_text(&next.replay, rules));
     }
-    out.push_str(&findings_text(&findings_of(m, next.violations())));
+    out.push_str(&findings_text(&findings_of(m, next.findings())));
     out
 }

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use mcr::play::botzone::{self, BotzoneMatch, RecordError, RecordErrorCode, read_matches};
-use mcr::play::{PlayCode, PlayViolation, Replay, ReplayOptions, Seed, Unplayable, replay_record};
+use mcr::play::{PlayCode, PlayFinding, Replay, ReplayOptions, Seed, Unplayable, replay_record};
 use mcr::ruleset::{AddedKongTile, WallRule};
 use mcr::{Ruleset, RulesetId, Seat};
 
@@ -181,8 +181,8 @@ pub(crate) fn seed_refused(seed: Option<&Seed>, wall: WallArg) -> Option<&'stati
 /// A deal that cannot be played (a fifth copy, a seat dealt other than 13 tiles) makes the
 /// match unreadable, as text that is not the format does. A deal that is not the seed's is
 /// a finding, not an error.
-pub(crate) fn deal_error(m: &BotzoneMatch, violations: &[PlayViolation]) -> Option<RecordError> {
-    let v = violations
+pub(crate) fn deal_error(m: &BotzoneMatch, findings: &[PlayFinding]) -> Option<RecordError> {
+    let v = findings
         .iter()
         .find(|v| matches!(v.at, mcr::play::At::Deal(_)) && v.code != PlayCode::DealNotFromSeed)?;
     Some(RecordError {
@@ -194,15 +194,15 @@ pub(crate) fn deal_error(m: &BotzoneMatch, violations: &[PlayViolation]) -> Opti
 
 /// The findings with their lines, in line order.
 fn findings(m: &BotzoneMatch, r: &Replay) -> Vec<(usize, &'static str, String)> {
-    findings_of(m, &r.violations)
+    findings_of(m, &r.findings)
 }
 
-/// `violations` with their lines, in line order.
+/// `findings` with their lines, in line order.
 pub(crate) fn findings_of(
     m: &BotzoneMatch,
-    violations: &[PlayViolation],
+    findings: &[PlayFinding],
 ) -> Vec<(usize, &'static str, String)> {
-    let mut found: Vec<(usize, &'static str, String)> = violations
+    let mut found: Vec<(usize, &'static str, String)> = findings
         .iter()
         .map(|v| (m.line_of(v.at), v.code.as_str(), v.message.clone()))
         .collect();

@@ -6,7 +6,7 @@
 //! (with the server's resident memory).
 
 use mahjong_referee::api::KeptRules;
-use mahjong_referee::config::Config;
+use mahjong_referee::config::{Config, TestHooks};
 use mahjong_referee::pb;
 use prost::Message as _;
 use prost::bytes::Bytes;
@@ -308,7 +308,15 @@ async fn repeated_fields_over_their_maxima_are_rejected_at_their_path() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
 async fn health_answers_at_once_beside_huge_requests() {
     let _heavy = HEAVY.lock().await;
-    let server = spawn_default().await;
+    let (hook, mut gate) = crate::helpers::gate();
+    let server = spawn(Config {
+        test_hooks: TestHooks {
+            before_call: Some(hook),
+            ..TestHooks::default()
+        },
+        ..config()
+    })
+    .await;
     let big = standings(4096, 64, 1);
     assert!(big.encoded_len() < 4 * 1024 * 1024);
     let mut client = server.client().await;
@@ -316,8 +324,10 @@ async fn health_answers_at_once_beside_huge_requests() {
         let _ = client.compute_standings(big).await;
         std::time::Instant::now()
     });
-    // Past the request's encoding and decoding, into the standings.
-    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    // The whole request received and admitted (the guard's hook, just before the service
+    // decodes it and the standings are worked out): let it go on, and ask health beside it.
+    gate.arrivals(1).await;
+    gate.release();
     let mut took = Vec::new();
     for _ in 0..3 {
         let started = std::time::Instant::now();
@@ -409,10 +419,17 @@ async fn slow_request_bodies_leave_the_call_slots_to_complete_requests() {
     let timeout = std::time::Duration::from_secs(3);
     let server = spawn(Config {
         request_timeout: timeout,
+        // The 100 slow streams of a connection, and one probe after them.
+        max_streams_per_connection: 101,
         ..config()
     })
     .await;
+    let probe = Bytes::from(crate::helpers::grpc_frame(
+        &crate::helpers::score_request(crate::helpers::E23, true, pb::Ruleset::Unspecified)
+            .encode_to_vec(),
+    ));
     let mut slow = Vec::new();
+    let mut probes = Vec::new();
     for _ in 0..11 {
         let mut sender = h2_raw(server.addr, 65_535).await;
         for _ in 0..100 {
@@ -420,9 +437,11 @@ async fn slow_request_bodies_leave_the_call_slots_to_complete_requests() {
                 open_stream(&mut sender, "ScoreHand", Bytes::from_static(&[0]), false).await;
             slow.push((response, stream));
         }
+        probes.push(open_stream(&mut sender, "ScoreHand", probe.clone(), true).await);
     }
-    // Let the server see them all.
-    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    // The server has seen them all once each connection's probe, opened after its slow
+    // streams, is answered (whatever the answer): it reads a connection's frames in order.
+    futures_join(probes.into_iter().map(|(response, _stream)| response)).await;
     let started = std::time::Instant::now();
     let mut client = server.client().await;
     for _ in 0..20 {
@@ -509,6 +528,7 @@ async fn streams_per_connection_are_capped() {
             response.await.expect("an answer").status()
         }
     });
+    // A sleep, not an event: what is proved is that nothing happens for a while.
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     assert!(!ninth.is_finished(), "a ninth stream was served at once");
     // One held stream ends (reset by its client): the ninth goes ahead.
@@ -549,6 +569,7 @@ async fn connections_are_capped() {
             .await
             .map(|r| r.into_inner().status)
     });
+    // A sleep, not an event: what is proved is that nothing happens for a while.
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     assert!(
         !third.is_finished(),
@@ -669,6 +690,7 @@ async fn answers_nobody_reads_hold_bounded_memory_and_are_dropped_in_time() {
             peak = peak.max(rss_of(pid));
         }
     }
+    // Memory sampled for half a second more: an interval, not an event.
     for _ in 0..10 {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         peak = peak.max(rss_of(pid));
@@ -692,9 +714,15 @@ async fn answers_nobody_reads_hold_bounded_memory_and_are_dropped_in_time() {
         peak >> 20
     );
     // After the request timeout (5 s) the stalled answers are dropped: a big answer fits
-    // again.
-    tokio::time::sleep(std::time::Duration::from_secs(6)).await;
-    let again = client.compute_standings(batch).await;
+    // again. Asked until it does, at most a few seconds past the timeout.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(8);
+    let again = loop {
+        let again = client.compute_standings(batch.clone()).await;
+        if again.is_ok() || std::time::Instant::now() > deadline {
+            break again;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    };
     assert!(again.is_ok(), "{again:?}");
     assert!(rss_of(pid) < 256 << 20);
     drop(connections);

@@ -164,7 +164,9 @@ async fn a_budget_hog_leaves_a_normal_client_unharmed() {
     let mut normal = pb::mahjong_service_client::MahjongServiceClient::new(channel);
     let hogging = hog(addr, "ReplayHand", body, 24, 100, Duration::from_secs(8));
     let normally = async {
-        // The hog first fills what it may.
+        // The hog first fills what it may. A sleep, not an event: the hog never reads, so
+        // nothing it sees says when its share is full; the 2 s place the normal client's
+        // 5 s inside the hog's 8 s of load.
         tokio::time::sleep(Duration::from_secs(2)).await;
         let mut failures = Vec::new();
         let mut calls = 0;

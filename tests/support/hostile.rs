@@ -265,6 +265,7 @@ pub async fn noticed(addr: SocketAddr, flood: impl Future<Output = usize>) -> (N
             let started = Instant::now();
             scoring.score_hand(score_request()).await.expect("scores");
             took.push(started.elapsed());
+            // The pace of the scoring client (a rate, not a wait for an event).
             tokio::time::sleep(Duration::from_millis(2)).await;
         }
         took

@@ -19,7 +19,7 @@ use mcr::Ruleset;
 use mcr::Seat;
 use mcr::play::botzone::read_matches;
 use mcr::play::{
-    Action, Moment, NextOptions, Record, ReplayOptions, SeatView, legal_actions,
+    Action, Moment, NextOptions, Offer, Record, ReplayOptions, SeatView, legal_actions,
     legal_actions_with_calls, next_actions, replay,
 };
 
@@ -67,7 +67,7 @@ fn bench(c: &mut Criterion) {
             let mut findings = 0;
             for record in &records {
                 findings += replay(record, &Ruleset::MIL, ReplayOptions::default())
-                    .violations
+                    .findings
                     .len();
             }
             std::hint::black_box(findings)
@@ -79,7 +79,7 @@ fn bench(c: &mut Criterion) {
             for (_, m) in read_matches(&text) {
                 if let Ok(m) = m {
                     findings += replay(&m.record, &Ruleset::MIL, ReplayOptions::default())
-                        .violations
+                        .findings
                         .len();
                 }
             }
@@ -105,7 +105,7 @@ fn bench(c: &mut Criterion) {
     });
     let claiming: Vec<SeatView> = views
         .iter()
-        .filter(|v| matches!(v.moment, Moment::Discard { .. }))
+        .filter(|v| matches!(v.moment, Moment::Offered(Offer::Discard { .. })))
         .filter(|v| {
             legal_actions(v, &Ruleset::MIL).iter().any(|a| {
                 matches!(

@@ -34,7 +34,7 @@ fn main() {
             "records" => {
                 for record in &records {
                     findings += replay(record, &Ruleset::MIL, ReplayOptions::default())
-                        .violations
+                        .findings
                         .len();
                     hands += 1;
                 }
@@ -49,7 +49,7 @@ fn main() {
                 for (_, m) in read_matches(&text) {
                     if let Ok(m) = m {
                         findings += replay(&m.record, &Ruleset::MIL, ReplayOptions::default())
-                            .violations
+                            .findings
                             .len();
                     }
                     hands += 1;

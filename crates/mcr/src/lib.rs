@@ -1,8 +1,8 @@
 //! # mcr: the Chinese Official Mahjong (国标麻将) rules engine
 //!
 //! The domain core of mahjong-referee, free of any transport. Its modules are floors: each
-//! imports only from the floors below it (`scripts/module-graph.py` checks there is no
-//! circle).
+//! imports only from the floors below it (declared in `scripts/floors.toml`;
+//! `scripts/module-graph.py` checks every import keeps them, and that there is no circle).
 //!
 //! 1. [`tile`] and [`violation`]: the 34 tile kinds and winds; the problems found in input;
 //! 2. [`hand`] ([`HandInput`], [`Hand`], [`WinContext`]), [`notation`] (the calculator

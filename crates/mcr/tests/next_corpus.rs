@@ -8,7 +8,10 @@ use std::collections::BTreeSet;
 
 use mcr::Ruleset;
 use mcr::play::botzone::{next_lines, read_match, read_matches};
-use mcr::play::{Consequence, Event, NextOptions, NextPhase, PlayCode, Stated, Then, next_actions};
+use mcr::play::{
+    Consequence, Event, NextActions, NextOptions, NextPhase, PlayCode, Record, Stated, Then,
+    next_actions,
+};
 use mcr::ruleset::{AddedKongTile, WallRule};
 use serde::Deserialize;
 
@@ -18,6 +21,20 @@ struct Expected {
     id: String,
     phase: String,
     next: Vec<String>,
+}
+
+/// `next_actions` under `rules`, the state where the log leaves the hand checked against
+/// the invariants of play ([`mcr::play::PlayState::check_invariants`]).
+fn next_checked(record: &Record, rules: &Ruleset, what: &str) -> NextActions {
+    let next = next_actions(record, rules, &NextOptions::default()).expect("no seed");
+    if let Some(Err(e)) = next
+        .state
+        .as_ref()
+        .map(mcr::play::PlayState::check_invariants)
+    {
+        panic!("{what}: after {} events: {e}", record.events.len());
+    }
+    next
 }
 
 fn corpus() -> (String, Vec<Expected>) {
@@ -41,12 +58,12 @@ fn the_public_next_line_corpus_agrees() {
     for ((id, read), want) in matches.into_iter().zip(&expected) {
         let m = read.unwrap_or_else(|e| panic!("{id:?}: {e}"));
         assert_eq!(m.id, want.id);
-        let next = next_actions(&m.record, &rules, &NextOptions::default()).expect("no seed");
+        let next = next_checked(&m.record, &rules, &m.id);
         assert!(
-            next.violations().is_empty(),
+            next.findings().is_empty(),
             "{}: {:?}",
             m.id,
-            next.violations()
+            next.findings()
         );
         assert_eq!(next.phase.as_str(), want.phase, "{}", m.id);
         let got: BTreeSet<String> = next_lines(&next).into_iter().collect();
@@ -72,7 +89,7 @@ fn every_line_offered_is_taken_by_the_replay() {
     for block in blocks.iter().step_by(3) {
         let lines: Vec<&str> = block.lines().collect();
         let m = read_match(&lines).unwrap();
-        let next = next_actions(&m.record, &rules, &NextOptions::default()).unwrap();
+        let next = next_checked(&m.record, &rules, &m.id);
         let offered = next_lines(&next);
         if next.phase == NextPhase::Claim {
             assert!(next.then.is_some(), "{}: no pass line", m.id);
@@ -84,12 +101,12 @@ fn every_line_offered_is_taken_by_the_replay() {
             let mut longer = lines.clone();
             longer.push(&line);
             let m2 = read_match(&longer).unwrap_or_else(|e| panic!("{}: {line}: {e}", m.id));
-            let after = next_actions(&m2.record, &rules, &NextOptions::default()).unwrap();
+            let after = next_checked(&m2.record, &rules, &m2.id);
             assert!(
-                after.violations().is_empty(),
+                after.findings().is_empty(),
                 "{} + {line}: {:?}",
                 m.id,
-                after.violations()
+                after.findings()
             );
         }
     }
@@ -119,14 +136,14 @@ fn under_every_wall_what_is_offered_is_taken() {
             let events = std::mem::take(&mut record.events);
             for cut in (0..=events.len()).step_by(5) {
                 record.events = events[..cut].to_vec();
-                let next = next_actions(&record, &rules, &NextOptions::default()).unwrap();
+                let next = next_checked(&record, &rules, &m.id);
                 let stops = next
-                    .violations()
+                    .findings()
                     .iter()
                     .any(|v| v.consequence() == Consequence::Stops);
                 assert!(!stops || next.phase == NextPhase::Over, "{}", m.id);
                 assert!(
-                    next.violations()
+                    next.findings()
                         .iter()
                         .all(|v| v.code != PlayCode::HandNotEnded)
                 );
@@ -134,10 +151,10 @@ fn under_every_wall_what_is_offered_is_taken() {
                     for legal in &decision.actions {
                         let mut longer = record.clone();
                         longer.events.push(Event::new(decision.seat, legal.action));
-                        let after = next_actions(&longer, &rules, &NextOptions::default()).unwrap();
+                        let after = next_checked(&longer, &rules, &m.id);
                         assert_eq!(
-                            after.violations(),
-                            next.violations(),
+                            after.findings(),
+                            next.findings(),
                             "{} cut at {cut} under {wall:?}: {:?} by {}",
                             m.id,
                             legal.action,
@@ -149,8 +166,8 @@ fn under_every_wall_what_is_offered_is_taken() {
                 if next.then == Some(Then::DrawGame) {
                     let mut ended = record.clone();
                     ended.draw_game = true;
-                    let after = next_actions(&ended, &rules, &NextOptions::default()).unwrap();
-                    assert_eq!(after.violations(), next.violations(), "{}", m.id);
+                    let after = next_checked(&ended, &rules, &m.id);
+                    assert_eq!(after.findings(), next.findings(), "{}", m.id);
                     assert_eq!(after.phase, NextPhase::Over);
                 }
             }

@@ -13,8 +13,8 @@
 use std::collections::BTreeSet;
 
 use mcr::play::{
-    Action, Drawn, Event, Flower, NextOptions, NextPhase, Record, ReplayEnd, ReplayOptions, Seed,
-    Then, next_actions, replay, replay_seeded,
+    Action, Drawn, Event, Flower, NextOptions, NextPhase, PlayState, Record, Replay, ReplayEnd,
+    ReplayOptions, Seed, Then, next_actions, replay, replay_seeded,
 };
 use mcr::ruleset::{AddedKongTile, WallRule};
 use mcr::{BySeat, Ruleset, Seat, Tile};
@@ -88,11 +88,10 @@ fn play(
 ) {
     loop {
         let next = next_actions(record, rules, options).expect("the seed applies");
-        assert!(
-            next.violations().is_empty(),
-            "{hand}: {:?}",
-            next.violations()
-        );
+        assert!(next.findings().is_empty(), "{hand}: {:?}", next.findings());
+        if let Some(Err(e)) = next.state.as_ref().map(PlayState::check_invariants) {
+            panic!("{hand}: after {} events: {e}", record.events.len());
+        }
         met.phases.insert(next.phase.as_str());
         if next.phase == NextPhase::Over {
             return;
@@ -151,6 +150,16 @@ fn play(
     }
 }
 
+/// Every state the replay went through (the deal, then each event) keeps the invariants of
+/// play ([`mcr::play::PlayState::check_invariants`]).
+fn assert_invariants(r: &Replay, what: &str) {
+    for (i, state) in r.snapshots.iter().enumerate() {
+        if let Err(e) = state.check_invariants() {
+            panic!("{what}: after {i} events: {e}");
+        }
+    }
+}
+
 fn ended(end: &ReplayEnd, met: &mut Met, hand: &str) {
     match end {
         ReplayEnd::Win(_) => met.wins += 1,
@@ -192,8 +201,9 @@ fn two_hundred_seeded_hands_played_from_next_alone_replay_with_their_seed() {
             &mut met,
             &hand,
         );
-        let r = replay_seeded(&record, &rules, ReplayOptions::default(), &seed).unwrap();
-        assert!(r.violations.is_empty(), "{hand}: {:?}", r.violations);
+        let r = replay_seeded(&record, &rules, ReplayOptions { snapshots: true }, &seed).unwrap();
+        assert_invariants(&r, &hand);
+        assert!(r.findings.is_empty(), "{hand}: {:?}", r.findings);
         ended(&r.end, &mut met, &hand);
     }
     assert_eq!(met.phases.len(), 4, "{:?}", met.phases);
@@ -236,8 +246,9 @@ fn hands_with_flowers_played_from_next_alone() {
             &mut met,
             &hand,
         );
-        let r = replay(&record, &rules, ReplayOptions::default());
-        assert!(r.violations.is_empty(), "{hand}: {:?}", r.violations);
+        let r = replay(&record, &rules, ReplayOptions { snapshots: true });
+        assert_invariants(&r, &hand);
+        assert!(r.findings.is_empty(), "{hand}: {:?}", r.findings);
         ended(&r.end, &mut met, &hand);
     }
     assert!(met.kinds[1] > 100, "flowers shown: {}", met.kinds[1]);
@@ -277,8 +288,9 @@ fn hands_under_botzone_walls_played_from_next_alone() {
             &mut met,
             &hand,
         );
-        let r = replay(&record, &rules, ReplayOptions::default());
-        assert!(r.violations.is_empty(), "{hand}: {:?}", r.violations);
+        let r = replay(&record, &rules, ReplayOptions { snapshots: true });
+        assert_invariants(&r, &hand);
+        assert!(r.findings.is_empty(), "{hand}: {:?}", r.findings);
         ended(&r.end, &mut met, &hand);
     }
     assert_eq!(met.phases.len(), 4, "{:?}", met.phases);

@@ -28,7 +28,7 @@ fn run(text: &str, rules: &Ruleset) -> (Vec<(usize, &'static str)>, mcr::play::R
     let m = read_match(&lines).unwrap_or_else(|e| panic!("{e}"));
     let r = replay(&m.record, rules, ReplayOptions { snapshots: true });
     let found = r
-        .violations
+        .findings
         .iter()
         .map(|v| (m.line_of(v.at), v.code.as_str()))
         .collect();
@@ -199,7 +199,7 @@ Player 0 Hu J3"
         ],
         "{found:?}"
     );
-    assert_eq!(r.violations[0].consequence(), Consequence::LosesRightToWin);
+    assert_eq!(r.findings[0].consequence(), Consequence::LosesRightToWin);
     assert_eq!(r.false_wins.len(), 1);
     assert!(r.snapshots.last().unwrap().seats()[Seat::East].barred());
     // No result (the record ends early), so no points are settled.
@@ -321,7 +321,7 @@ fn a_claim_comes_with_what_it_leaves() {
     use mcr::analysis::Analysis;
     use mcr::notation::parse_tiles;
     use mcr::play::state::WallLeft;
-    use mcr::play::{Action, Moment, SeatView, Wall, legal_actions_with_calls};
+    use mcr::play::{Action, Moment, Offer, SeatView, Wall, legal_actions_with_calls};
     use mcr::{Tile, Wind};
     let mut concealed = [0u8; 34];
     for t in parse_tiles("11m234567p789s5sE").unwrap() {
@@ -339,10 +339,10 @@ fn a_claim_comes_with_what_it_leaves() {
         visible,
         wall: Wall::with_left(WallLeft::Shared(40)),
         barred: false,
-        moment: Moment::Discard {
+        moment: Moment::Offered(Offer::Discard {
             tile: one,
             from: Seat::East,
-        },
+        }),
     };
     let actions = legal_actions_with_calls(&view, &Ruleset::MIL);
     let pung = actions

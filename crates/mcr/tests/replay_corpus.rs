@@ -91,14 +91,14 @@ fn the_public_replay_corpus_agrees() {
         let m = read.unwrap_or_else(|e| panic!("{id:?}: {e}"));
         assert_eq!(m.id, want.id);
         let r = replay(&m.record, &rules, ReplayOptions { snapshots: true });
-        let lines: Vec<usize> = r.violations.iter().map(|v| m.line_of(v.at)).collect();
+        let lines: Vec<usize> = r.findings.iter().map(|v| m.line_of(v.at)).collect();
         match &want.mutation {
             None => {
-                assert!(r.violations.is_empty(), "{}: {:?}", want.id, r.violations);
+                assert!(r.findings.is_empty(), "{}: {:?}", want.id, r.findings);
             }
             Some(kind) => {
                 let first = lines.iter().min().copied();
-                let code = r.violations[lines.iter().position(|l| Some(*l) == first).unwrap_or(0)]
+                let code = r.findings[lines.iter().position(|l| Some(*l) == first).unwrap_or(0)]
                     .code
                     .as_str();
                 assert!(
@@ -109,7 +109,7 @@ fn the_public_replay_corpus_agrees() {
                 assert_eq!(
                     first, want.first_violation_line,
                     "{} ({kind}): {:?}",
-                    want.id, r.violations
+                    want.id, r.findings
                 );
             }
         }
@@ -134,6 +134,11 @@ fn the_public_replay_corpus_agrees() {
                     last_copy: c.last_copy,
                 };
                 assert_eq!(got, d, "{}", want.id);
+            }
+        }
+        for (i, state) in r.snapshots.iter().enumerate() {
+            if let Err(e) = state.check_invariants() {
+                panic!("{}: after {i} events: {e}", want.id);
             }
         }
         let mut drawn = 0;

@@ -142,7 +142,7 @@ fn codes_at(lines: &[String], seed: &Seed) -> Vec<(usize, PlayCode)> {
     let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
     let m = read_match(&lines).unwrap();
     let r = replay_seeded(&m.record, &Ruleset::MIL, ReplayOptions::default(), seed).unwrap();
-    r.violations
+    r.findings
         .iter()
         .map(|v| (m.line_of(v.at), v.code))
         .collect()
@@ -209,7 +209,7 @@ fn a_dealt_hand_replays_with_its_seed_and_forgeries_are_found_at_their_line() {
         &Ruleset::MIL,
         ReplayOptions::default(),
     );
-    assert_eq!(plain.violations[0].code, PlayCode::TileCopiesExceeded);
+    assert_eq!(plain.findings[0].code, PlayCode::TileCopiesExceeded);
     let mut forged = lines.clone();
     forged[5].push_str(" W1");
     assert_eq!(codes_at(&forged, &seed), [(6, PlayCode::DealNotFromSeed)]);
@@ -231,7 +231,7 @@ fn a_dealt_hand_replays_with_its_seed_and_forgeries_are_found_at_their_line() {
     let forged: Vec<&str> = forged.iter().map(String::as_str).collect();
     let m = read_match(&forged).unwrap();
     let plain = replay(&m.record, &Ruleset::MIL, ReplayOptions::default());
-    assert_eq!(plain.violations.len(), 1, "{:?}", plain.violations);
+    assert_eq!(plain.findings.len(), 1, "{:?}", plain.findings);
 }
 
 #[test]
@@ -279,7 +279,7 @@ fn next_actions_with_the_seed_know_the_next_draw() {
     assert_eq!(next.phase, NextPhase::Claim);
     let pass = format!("Player 0 Draw {}", wall[8].code());
     assert!(next_lines(&next).contains(&pass), "{:?}", next_lines(&next));
-    assert!(next.violations().is_empty());
+    assert!(next.findings().is_empty());
     let plain = next_actions(&read(&lines), &Ruleset::MIL, &NextOptions::default()).unwrap();
     assert!(next_lines(&plain).contains(&"Player 0 Draw".to_owned()));
 
@@ -290,9 +290,9 @@ fn next_actions_with_the_seed_know_the_next_draw() {
     let next = next_actions(&read(&lines), &Ruleset::MIL, &other).unwrap();
     assert_eq!(next.phase, NextPhase::Over);
     assert!(next_lines(&next).is_empty());
-    assert_eq!(next.violations().len(), 4);
+    assert_eq!(next.findings().len(), 4);
     assert!(
-        next.violations()
+        next.findings()
             .iter()
             .all(|v| v.code == PlayCode::DealNotFromSeed)
     );

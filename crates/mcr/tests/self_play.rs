@@ -9,7 +9,7 @@ mod self_play_support;
 
 use mcr::play::botzone::{read_match, write_match};
 use mcr::play::{
-    ClaimMade, Offer, ReplayEnd, ReplayOptions, SeatView, arbitrate, legal_actions, replay,
+    ClaimMade, Offer, Replay, ReplayEnd, ReplayOptions, SeatView, arbitrate, legal_actions, replay,
 };
 use mcr::{BySeat, Ruleset};
 use self_play_support::{Ended, Offered, Referee, Verdict, play};
@@ -40,6 +40,16 @@ impl Referee for Engine {
 
 const HANDS: u64 = 2_000;
 
+/// Every state the replay went through (the deal, then each event) keeps the invariants of
+/// play ([`mcr::play::PlayState::check_invariants`]).
+fn assert_invariants(r: &Replay, what: &str) {
+    for (i, state) in r.snapshots.iter().enumerate() {
+        if let Err(e) = state.check_invariants() {
+            panic!("{what}: after {i} events: {e}");
+        }
+    }
+}
+
 #[test]
 fn hands_played_from_the_legal_actions_replay_without_a_finding() {
     let rules = Ruleset::MIL;
@@ -57,11 +67,12 @@ fn hands_played_from_the_legal_actions_replay_without_a_finding() {
         let text = write_match(&format!("self-{seed}"), &record, None);
         let lines: Vec<&str> = text.lines().collect();
         let m = read_match(&lines).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
-        let r = replay(&m.record, &rules, ReplayOptions::default());
+        let r = replay(&m.record, &rules, ReplayOptions { snapshots: true });
+        assert_invariants(&r, &format!("seed {seed}"));
         assert!(
-            r.violations.is_empty(),
+            r.findings.is_empty(),
             "seed {seed}: {:?}\n{text}",
-            r.violations
+            r.findings
         );
         match ended {
             Ended::Win(seat, fan, scores) => {
@@ -102,8 +113,9 @@ fn an_action_not_offered_is_a_finding_at_its_line() {
         };
         spliced += 1;
         let record = table.record(&ended);
-        let r = replay(&record, &rules, ReplayOptions::default());
-        let first = r.violations.first().unwrap_or_else(|| {
+        let r = replay(&record, &rules, ReplayOptions { snapshots: true });
+        assert_invariants(&r, &format!("seed {seed}, spliced"));
+        let first = r.findings.first().unwrap_or_else(|| {
             panic!(
                 "seed {seed}: {:?} at event {index} passed",
                 record.events[index]
@@ -114,7 +126,7 @@ fn an_action_not_offered_is_a_finding_at_its_line() {
             mcr::play::At::Event(index),
             "seed {seed}: {:?} → {:?}",
             record.events[index],
-            r.violations
+            r.findings
         );
     }
     assert!(spliced > 500, "{spliced} hands spliced");

@@ -52,7 +52,7 @@ pub fn next_actions_of(
     let unplayable: Vec<_> = match &next.state {
         Some(_) => Vec::new(),
         None => next
-            .violations()
+            .findings()
             .iter()
             .filter(|f| f.code != PlayCode::DealNotFromSeed)
             .cloned()
@@ -60,7 +60,7 @@ pub fn next_actions_of(
     };
     if !unplayable.is_empty() {
         unplayable_violations(
-            Unplayable::Deal(next.violations().to_vec()),
+            Unplayable::Deal(next.findings().to_vec()),
             read.botzone.as_ref(),
             &mut v,
         );

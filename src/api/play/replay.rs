@@ -3,7 +3,7 @@
 
 use mcr::play::botzone::{self, BotzoneMatch, RecordErrorCode, read_matches};
 use mcr::play::{
-    At, Drawn, Event, OverriddenClaim, PlayCode, PlayState, PlayViolation, Record, Replay,
+    At, Drawn, Event, OverriddenClaim, PlayCode, PlayFinding, PlayState, Record, Replay,
     ReplayOptions, Seed, Stated, Unplayable, replay_record,
 };
 use mcr::violation::FieldPath;
@@ -157,7 +157,7 @@ pub(super) fn unplayable_violations(
 }
 
 /// The problems of a deal that cannot be played, as the request's violations.
-fn deal_violations(found: Vec<PlayViolation>, botzone: Option<&BotzoneMatch>, v: &mut Violations) {
+fn deal_violations(found: Vec<PlayFinding>, botzone: Option<&BotzoneMatch>, v: &mut Violations) {
     for f in found {
         let (path, message) = match (botzone, f.at) {
             (Some(m), at) => (
@@ -409,7 +409,7 @@ pub(super) fn response(
     rules: &Rules,
 ) -> pb::ReplayHandResponse {
     let findings = r
-        .violations
+        .findings
         .iter()
         .map(|f| {
             let (place, event_index) = place_to_pb(f.at);

@@ -3,7 +3,7 @@
 
 use mcr::analysis::InPlay;
 use mcr::play::state::WallLeft;
-use mcr::play::{DrawKind, Moment, SeatView, Wall};
+use mcr::play::{DrawKind, Moment, Offer, SeatView, Wall};
 use mcr::violation::{FieldPath, Step};
 use mcr::{BySeat, Tile, Violation, ViolationCode};
 
@@ -224,12 +224,10 @@ fn moment_of(
             flower_of(*f, field.field("drew_flower"), v).map(Moment::DrewFlower)
         }
         Some(pb::seat_view::Moment::JustClaimed(_)) => Some(Moment::Claimed),
-        Some(pb::seat_view::Moment::Discard(o)) => {
-            offered(o, "discard", v).map(|(tile, from)| Moment::Discard { tile, from })
-        }
-        Some(pb::seat_view::Moment::AddedKong(o)) => {
-            offered(o, "added_kong", v).map(|(tile, from)| Moment::AddedKong { tile, from })
-        }
+        Some(pb::seat_view::Moment::Discard(o)) => offered(o, "discard", v)
+            .map(|(tile, from)| Moment::Offered(Offer::Discard { tile, from })),
+        Some(pb::seat_view::Moment::AddedKong(o)) => offered(o, "added_kong", v)
+            .map(|(tile, from)| Moment::Offered(Offer::AddedKong { tile, from })),
     }
 }
 

@@ -4,50 +4,13 @@
 //! [`legal_actions`]; one that is not legal is set aside with what the rules do to its
 //! maker (R98 §14-2, §14-3, §14-6).
 
-use crate::declaration::WinSource;
 use crate::penalty::{Infraction, Offence, Ruling, rule};
 use crate::ruleset::{MultipleWinners, Ruleset};
 use crate::seat::Seat;
-use crate::tile::Tile;
 
-use super::legal::{Moment, SeatView, legal_actions, win_parts};
+use super::legal::{Moment, Offer, SeatView, legal_actions, win_parts};
 use super::record::{Action, chow_others};
 use super::win::judge_parts;
-
-/// What is offered to the others: a discard, or a tile added to a melded pung.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Offer {
-    /// A discard.
-    Discard {
-        /// The discard.
-        tile: Tile,
-        /// Who discarded it.
-        from: Seat,
-    },
-    /// A tile added to a melded pung (only a win may rob it).
-    AddedKong {
-        /// The tile.
-        tile: Tile,
-        /// Who adds it.
-        from: Seat,
-    },
-}
-
-impl Offer {
-    /// The seat that offered the tile.
-    pub const fn from(self) -> Seat {
-        match self {
-            Offer::Discard { from, .. } | Offer::AddedKong { from, .. } => from,
-        }
-    }
-
-    /// The tile offered.
-    pub const fn tile(self) -> Tile {
-        match self {
-            Offer::Discard { tile, .. } | Offer::AddedKong { tile, .. } => tile,
-        }
-    }
-}
 
 /// One claim: who, what, and (optionally) the claimer's view to check it against.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,20 +131,7 @@ fn judge_claim(
     let Some(view) = &claim.view else {
         return Ok(());
     };
-    let moment_fits = match (view.moment, offer) {
-        (Moment::Discard { tile, from }, Offer::Discard { tile: t, from: f })
-        | (Moment::AddedKong { tile, from }, Offer::AddedKong { tile: t, from: f }) => {
-            tile == t && from == f
-        }
-        (
-            Moment::Discard { .. }
-            | Moment::AddedKong { .. }
-            | Moment::Drew { .. }
-            | Moment::DrewFlower(_)
-            | Moment::Claimed,
-            _,
-        ) => false,
-    };
+    let moment_fits = view.moment == Moment::Offered(offer);
     if view.seat != claim.seat || !moment_fits {
         return Err((
             "the view given is not the claimer's at this offer".to_owned(),
@@ -196,11 +146,7 @@ fn judge_claim(
     let infraction = match claim.action {
         Action::Win(tile) => {
             // The false declaration as the judge rules it (错和, 和错牌, 诈和, 有意诈和).
-            let source = match offer {
-                Offer::Discard { from, .. } => WinSource::Discard { discarder: from },
-                Offer::AddedKong { from, .. } => WinSource::RobbingKong { robbed: from },
-            };
-            let judged = judge_parts(&win_parts(view, tile, source), rules);
+            let judged = judge_parts(&win_parts(view, tile, offer.win_source()), rules);
             let message = if view.barred {
                 format!("{seat} lost the right to win this hand")
             } else {
@@ -259,9 +205,9 @@ fn held_or(view: &SeatView, action: Action, empty: Infraction, wrong: Infraction
         Action::Pung(t) => c[t.index()] >= 2,
         Action::Kong(t) => c[t.index()] >= 3,
         Action::Chow(middle) => match view.moment {
-            Moment::Discard { tile, .. } => chow_others(middle, tile)
+            Moment::Offered(Offer::Discard { tile, .. }) => chow_others(middle, tile)
                 .is_some_and(|others| others.iter().all(|t| c[t.index()] > 0)),
-            Moment::AddedKong { .. }
+            Moment::Offered(Offer::AddedKong { .. })
             | Moment::Drew { .. }
             | Moment::DrewFlower(_)
             | Moment::Claimed => false,
@@ -274,4 +220,149 @@ fn held_or(view: &SeatView, action: Action, empty: Infraction, wrong: Infraction
         | Action::Win(_) => false,
     };
     if has { wrong } else { empty }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_tiles;
+    use crate::play::state::{Wall, WallLeft};
+    use crate::tile::{Counts, Tile, Wind};
+
+    fn tile(text: &str) -> Tile {
+        parse_tiles(text).expect("a tile")[0]
+    }
+
+    fn claim(seat: Seat, action: Action) -> ClaimMade {
+        ClaimMade {
+            seat,
+            action,
+            view: None,
+        }
+    }
+
+    fn discard(from: Seat, t: &str) -> Offer {
+        Offer::Discard {
+            tile: tile(t),
+            from,
+        }
+    }
+
+    /// `seat`'s view of `offer`, holding `concealed`.
+    fn view(seat: Seat, concealed: &str, offer: Offer, barred: bool) -> SeatView {
+        let mut counts: Counts = [0; 34];
+        for t in parse_tiles(concealed).expect("tiles") {
+            counts[t.index()] += 1;
+        }
+        SeatView {
+            seat,
+            prevalent_wind: Wind::East,
+            concealed: counts,
+            melds: Vec::new(),
+            flowers: 0,
+            visible: [0; 34],
+            wall: Wall::with_left(WallLeft::Shared(40)),
+            barred,
+            moment: Moment::Offered(offer),
+        }
+    }
+
+    #[test]
+    fn a_win_comes_before_a_pung_and_a_pung_before_a_chow() {
+        let offer = discard(Seat::East, "5m");
+        let claims = [
+            claim(Seat::South, Action::Chow(tile("5m"))),
+            claim(Seat::West, Action::Pung(tile("5m"))),
+            claim(Seat::North, Action::Win(tile("5m"))),
+        ];
+        let a = arbitrate(offer, &claims, &Ruleset::MIL).expect("well formed");
+        assert_eq!(a.stands, Some(2));
+        assert_eq!(a.overridden, [1, 0]);
+        assert!(a.illegal.is_empty());
+        // A kong ranks with the pung: it still comes before the chow.
+        let claims = [
+            claim(Seat::South, Action::Chow(tile("5m"))),
+            claim(Seat::North, Action::Kong(tile("5m"))),
+        ];
+        let a = arbitrate(offer, &claims, &Ruleset::MIL).expect("well formed");
+        assert_eq!((a.stands, a.overridden), (Some(1), vec![0]));
+    }
+
+    #[test]
+    fn of_two_wins_the_first_counter_clockwise_from_the_discarder_stands() {
+        // West discards: North comes before South.
+        let offer = discard(Seat::West, "5m");
+        let claims = [
+            claim(Seat::South, Action::Win(tile("5m"))),
+            claim(Seat::North, Action::Win(tile("5m"))),
+        ];
+        let a = arbitrate(offer, &claims, &Ruleset::MIL).expect("well formed");
+        assert_eq!((a.stands, a.overridden), (Some(1), vec![0]));
+        // East discards: South comes first.
+        let offer = discard(Seat::East, "5m");
+        let a = arbitrate(offer, &claims, &Ruleset::MIL).expect("well formed");
+        assert_eq!((a.stands, a.overridden), (Some(0), vec![1]));
+    }
+
+    #[test]
+    fn a_barred_seat_cannot_win_and_the_next_claim_stands() {
+        let offer = discard(Seat::East, "5m");
+        let mut barred = claim(Seat::North, Action::Win(tile("5m")));
+        barred.view = Some(view(Seat::North, "1112345678999m", offer, true));
+        let mut pung = claim(Seat::West, Action::Pung(tile("5m")));
+        pung.view = Some(view(Seat::West, "55m258p258s147sEE", offer, false));
+        let a = arbitrate(offer, &[barred, pung], &Ruleset::MIL).expect("well formed");
+        assert_eq!(a.stands, Some(1));
+        assert_eq!(a.illegal.len(), 1);
+        assert_eq!(a.illegal[0].index, 0);
+        assert!(a.illegal[0].message.contains("lost the right to win"));
+        // Not barred, the same hand wins.
+        let mut win = claim(Seat::North, Action::Win(tile("5m")));
+        win.view = Some(view(Seat::North, "1112345678999m", offer, false));
+        let a = arbitrate(offer, &[win], &Ruleset::MIL).expect("well formed");
+        assert_eq!(a.stands, Some(0));
+    }
+
+    #[test]
+    fn a_chow_by_other_than_the_next_seat_is_a_wrong_chow() {
+        let offer = discard(Seat::East, "3m");
+        let mut chow = claim(Seat::West, Action::Chow(tile("3m")));
+        chow.view = Some(view(Seat::West, "24m258p258s147sEE", offer, false));
+        let a = arbitrate(offer, &[chow], &Ruleset::MIL).expect("well formed");
+        assert_eq!(a.stands, None);
+        assert_eq!(a.illegal.len(), 1);
+        assert!(a.illegal[0].message.contains("cannot make this claim"));
+    }
+
+    #[test]
+    fn claims_that_cannot_be_made_at_all_are_problems() {
+        let added = Offer::AddedKong {
+            tile: tile("5m"),
+            from: Seat::East,
+        };
+        let claims = [
+            claim(Seat::East, Action::Win(tile("5m"))),
+            claim(Seat::South, Action::Pung(tile("5m"))),
+            claim(Seat::West, Action::Win(tile("6m"))),
+            claim(Seat::North, Action::Discard(tile("5m"))),
+        ];
+        let problems = arbitrate(added, &claims, &Ruleset::MIL).expect_err("problems");
+        let indices: Vec<usize> = problems.iter().map(|p| p.index).collect();
+        assert_eq!(indices, [0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn a_view_of_another_moment_is_not_the_claimers() {
+        let offer = discard(Seat::East, "5m");
+        let mut win = claim(Seat::North, Action::Win(tile("5m")));
+        // The view is of the tile robbed from a kong, not of this discard.
+        let other = Offer::AddedKong {
+            tile: tile("5m"),
+            from: Seat::East,
+        };
+        win.view = Some(view(Seat::North, "1112345678999m", other, false));
+        let a = arbitrate(offer, &[win], &Ruleset::MIL).expect("well formed");
+        assert_eq!(a.stands, None);
+        assert!(a.illegal[0].message.contains("not the claimer's"));
+    }
 }

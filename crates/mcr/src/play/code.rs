@@ -314,7 +314,7 @@ pub enum At {
 
 /// One finding: where, what, and a sentence for people.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct PlayViolation {
+pub struct PlayFinding {
     /// Where in the record.
     pub at: At,
     /// Stable machine code; [`PlayCode::rule`] and [`PlayCode::consequence`] tell the rest.
@@ -325,14 +325,14 @@ pub struct PlayViolation {
     pub message: String,
 }
 
-impl PlayViolation {
+impl PlayFinding {
     /// What the finding does to the hand.
     pub const fn consequence(&self) -> Consequence {
         self.code.consequence()
     }
 }
 
-impl fmt::Display for PlayViolation {
+impl fmt::Display for PlayFinding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} at {:?}: {}", self.code, self.at, self.message)
     }

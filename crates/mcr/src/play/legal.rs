@@ -32,20 +32,55 @@ pub enum Moment {
     DrewFlower(Flower),
     /// The seat just claimed a chow or pung: it discards.
     Claimed,
-    /// Another seat discarded `tile`: claim it or pass.
+    /// Another seat offers a tile (a discard, or a tile added to its melded pung): claim it
+    /// or pass.
+    Offered(Offer),
+}
+
+/// What is offered to the others: a discard, or a tile added to a melded pung.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Offer {
+    /// A discard.
     Discard {
         /// The discard.
         tile: Tile,
         /// Who discarded it.
         from: Seat,
     },
-    /// Another seat adds `tile` to its melded pung: rob it or pass.
+    /// A tile added to a melded pung (only a win may rob it).
     AddedKong {
-        /// The tile added.
+        /// The tile.
         tile: Tile,
         /// Who adds it.
         from: Seat,
     },
+}
+
+impl Offer {
+    /// The seat that offered the tile.
+    #[must_use]
+    pub const fn from(self) -> Seat {
+        match self {
+            Offer::Discard { from, .. } | Offer::AddedKong { from, .. } => from,
+        }
+    }
+
+    /// The tile offered.
+    #[must_use]
+    pub const fn tile(self) -> Tile {
+        match self {
+            Offer::Discard { tile, .. } | Offer::AddedKong { tile, .. } => tile,
+        }
+    }
+
+    /// Where a win on the offered tile comes from: the discard, or the robbed kong.
+    #[must_use]
+    pub const fn win_source(self) -> WinSource {
+        match self {
+            Offer::Discard { from, .. } => WinSource::Discard { discarder: from },
+            Offer::AddedKong { from, .. } => WinSource::RobbingKong { robbed: from },
+        }
+    }
 }
 
 /// One seat's view of the table at one moment.
@@ -114,9 +149,9 @@ impl PlayState {
             },
             Phase::Discarded {
                 seat: from, tile, ..
-            } if from != seat => Moment::Discard { tile, from },
+            } if from != seat => Moment::Offered(Offer::Discard { tile, from }),
             Phase::AddingKong { seat: from, tile } if from != seat => {
-                Moment::AddedKong { tile, from }
+                Moment::Offered(Offer::AddedKong { tile, from })
             }
             Phase::Act { .. }
             | Phase::Discarded { .. }
@@ -174,14 +209,12 @@ pub fn legal_actions(view: &SeatView, rules: &Ruleset) -> Vec<LegalAction> {
         }
         Moment::DrewFlower(f) => out.push(plain(Action::Flower(f))),
         Moment::Claimed => push_discards(c, &mut out),
-        Moment::Discard { tile, from } => {
-            push_win(
-                view,
-                tile,
-                WinSource::Discard { discarder: from },
-                rules,
-                &mut out,
-            );
+        Moment::Offered(offer) => {
+            push_win(view, offer.tile(), offer.win_source(), rules, &mut out);
+            let Offer::Discard { tile, from } = offer else {
+                // A tile added to a kong may only be robbed to win.
+                return out;
+            };
             let last = view.wall.discard_is_last(from);
             if last && play.last_discard_claims == LastDiscardClaims::WinsOnly {
                 return out;
@@ -197,15 +230,6 @@ pub fn legal_actions(view: &SeatView, rules: &Ruleset) -> Vec<LegalAction> {
                     out.push(plain(Action::Chow(middle)));
                 }
             }
-        }
-        Moment::AddedKong { tile, from } => {
-            push_win(
-                view,
-                tile,
-                WinSource::RobbingKong { robbed: from },
-                rules,
-                &mut out,
-            );
         }
     }
     out
@@ -231,7 +255,7 @@ pub fn legal_actions_with_calls(view: &SeatView, rules: &Ruleset) -> Vec<LegalAc
 /// The hand a chow, pung or kong of the pending discard leaves, analysed; `None` for any
 /// other action or a claim the view cannot make.
 pub fn call_analysis(view: &SeatView, action: Action, rules: &Ruleset) -> Option<CallAnalysis> {
-    let Moment::Discard { tile, from } = view.moment else {
+    let Moment::Offered(Offer::Discard { tile, from }) = view.moment else {
         return None;
     };
     let source = view.seat.relation_to(from);
@@ -348,10 +372,7 @@ fn push_win(
 pub(crate) fn win_parts(view: &SeatView, tile: Tile, source: WinSource) -> WinParts<'_> {
     let kind = match view.moment {
         Moment::Drew { kind, .. } => kind,
-        Moment::DrewFlower(_)
-        | Moment::Claimed
-        | Moment::Discard { .. }
-        | Moment::AddedKong { .. } => DrawKind::Normal,
+        Moment::DrewFlower(_) | Moment::Claimed | Moment::Offered(_) => DrawKind::Normal,
     };
     WinParts {
         seat: view.seat,
@@ -368,5 +389,182 @@ pub(crate) fn win_parts(view: &SeatView, tile: Tile, source: WinSource) -> WinPa
             kind,
             view.visible[tile.index()],
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_tiles;
+    use crate::play::state::WallLeft;
+
+    fn tile(text: &str) -> Tile {
+        parse_tiles(text).expect("a tile")[0]
+    }
+
+    fn counts(text: &str) -> Counts {
+        let mut c = [0; 34];
+        for t in parse_tiles(text).expect("tiles") {
+            c[t.index()] += 1;
+        }
+        c
+    }
+
+    /// South's view: `concealed`, no meld, 40 tiles left on the shared wall.
+    fn view(concealed: &str, moment: Moment) -> SeatView {
+        SeatView {
+            seat: Seat::South,
+            prevalent_wind: Wind::East,
+            concealed: counts(concealed),
+            melds: Vec::new(),
+            flowers: 0,
+            visible: [0; 34],
+            wall: Wall::with_left(WallLeft::Shared(40)),
+            barred: false,
+            moment,
+        }
+    }
+
+    fn actions(view: &SeatView, rules: &Ruleset) -> Vec<Action> {
+        legal_actions(view, rules)
+            .into_iter()
+            .map(|a| a.action)
+            .collect()
+    }
+
+    fn discard_by(from: Seat, t: &str) -> Moment {
+        Moment::Offered(Offer::Discard {
+            tile: tile(t),
+            from,
+        })
+    }
+
+    #[test]
+    fn no_kong_from_the_hand_when_no_replacement_is_left() {
+        let drew = Moment::Drew {
+            tile: tile("9s"),
+            kind: DrawKind::Normal,
+        };
+        let mut v = view("1111m258p258s147sE", drew);
+        assert!(actions(&v, &Ruleset::MIL).contains(&Action::ConcealedKong(tile("1m"))));
+        v.wall = Wall::with_left(WallLeft::Shared(0));
+        let none = actions(&v, &Ruleset::MIL);
+        assert!(!none.iter().any(|a| matches!(a, Action::ConcealedKong(_))));
+        assert!(none.contains(&Action::Discard(tile("1m"))));
+    }
+
+    #[test]
+    fn no_claimed_kong_when_no_replacement_is_left() {
+        let mut rules = Ruleset::MIL;
+        rules.play.last_discard_claims = LastDiscardClaims::All;
+        let mut v = view("111m258p258s147sE", discard_by(Seat::North, "1m"));
+        let both = actions(&v, &rules);
+        assert!(
+            both.contains(&Action::Kong(tile("1m"))) && both.contains(&Action::Pung(tile("1m")))
+        );
+        // The last discard, claims allowed: the pung stands, the kong has no replacement.
+        v.wall = Wall::with_left(WallLeft::Shared(0));
+        assert_eq!(actions(&v, &rules), [Action::Pung(tile("1m"))]);
+    }
+
+    #[test]
+    fn chow_only_from_the_seat_on_the_left() {
+        // South sits after East: East's discard may be chowed, West's may not.
+        let from_left = view("24m258p258s147sEE", discard_by(Seat::East, "3m"));
+        assert!(actions(&from_left, &Ruleset::MIL).contains(&Action::Chow(tile("3m"))));
+        let from_across = view("24m258p258s147sEE", discard_by(Seat::North, "3m"));
+        assert!(
+            actions(&from_across, &Ruleset::MIL)
+                .iter()
+                .all(|a| !matches!(a, Action::Chow(_))),
+            "{:?}",
+            actions(&from_across, &Ruleset::MIL)
+        );
+    }
+
+    #[test]
+    fn on_the_last_discard_only_a_win_may_be_claimed_when_the_switch_says_so() {
+        let mut v = view("11m258p258s147sEE", discard_by(Seat::East, "1m"));
+        v.wall = Wall::with_left(WallLeft::Shared(0));
+        let mut rules = Ruleset::MIL;
+        rules.play.last_discard_claims = LastDiscardClaims::WinsOnly;
+        assert!(actions(&v, &rules).is_empty());
+        rules.play.last_discard_claims = LastDiscardClaims::All;
+        assert_eq!(actions(&v, &rules), [Action::Pung(tile("1m"))]);
+    }
+
+    #[test]
+    fn the_added_kong_tile_follows_the_switch() {
+        // A melded pung of 5p and a 5p held, but the tile just drawn is 9s.
+        let drew = Moment::Drew {
+            tile: tile("9s"),
+            kind: DrawKind::Normal,
+        };
+        let mut v = view("5p258s147sEES9s", drew);
+        v.melds = vec![Meld::Pung {
+            tile: tile("5p"),
+            from: None,
+        }];
+        let mut rules = Ruleset::MIL;
+        rules.play.added_kong_tile = AddedKongTile::JustDrawn;
+        assert!(!actions(&v, &rules).contains(&Action::AddedKong(tile("5p"))));
+        rules.play.added_kong_tile = AddedKongTile::AnyHeld;
+        assert!(actions(&v, &rules).contains(&Action::AddedKong(tile("5p"))));
+        // Drawn now: allowed under both.
+        v.moment = Moment::Drew {
+            tile: tile("5p"),
+            kind: DrawKind::Normal,
+        };
+        rules.play.added_kong_tile = AddedKongTile::JustDrawn;
+        assert!(actions(&v, &rules).contains(&Action::AddedKong(tile("5p"))));
+    }
+
+    #[test]
+    fn a_tile_added_to_a_kong_may_only_be_robbed_to_win() {
+        // Nine Gates: waits on every character.
+        let robbing = Moment::Offered(Offer::AddedKong {
+            tile: tile("5m"),
+            from: Seat::East,
+        });
+        let v = view("1112345678999m", robbing);
+        assert_eq!(actions(&v, &Ruleset::MIL), [Action::Win(tile("5m"))]);
+        // The same tile discarded: the win, then the pung and the chows.
+        let v = view("1112345678999m", discard_by(Seat::East, "5m"));
+        let all = actions(&v, &Ruleset::MIL);
+        assert_eq!(all[0], Action::Win(tile("5m")));
+        assert!(all.contains(&Action::Chow(tile("5m"))));
+    }
+
+    #[test]
+    fn a_barred_seat_is_offered_no_win() {
+        let mut v = view("1112345678999m", discard_by(Seat::West, "5m"));
+        assert!(actions(&v, &Ruleset::MIL).contains(&Action::Win(tile("5m"))));
+        v.barred = true;
+        assert!(!actions(&v, &Ruleset::MIL).contains(&Action::Win(tile("5m"))));
+    }
+
+    #[test]
+    fn an_offer_names_its_win_source() {
+        let t = tile("5m");
+        assert_eq!(
+            Offer::Discard {
+                tile: t,
+                from: Seat::West
+            }
+            .win_source(),
+            WinSource::Discard {
+                discarder: Seat::West
+            }
+        );
+        assert_eq!(
+            Offer::AddedKong {
+                tile: t,
+                from: Seat::North
+            }
+            .win_source(),
+            WinSource::RobbingKong {
+                robbed: Seat::North
+            }
+        );
     }
 }

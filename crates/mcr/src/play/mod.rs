@@ -4,11 +4,13 @@
 //! - [`record`]: what a record holds (the deal, the events, the wall, its own statements);
 //! - [`code`]: the findings, each with a stable code, its rule and its consequence;
 //! - [`state`]: the state of a hand in play ([`PlayState`]): the wall, each seat's tiles,
-//!   whose move it is;
+//!   whose move it is, and the invariants every state keeps
+//!   ([`PlayState::check_invariants`]);
 //! - [`win`]: a declaration of 和 judged, with the circumstances the log shows;
 //! - [`legal`]: what a seat may do now, from its own view ([`legal_actions`]);
 //! - [`mod@arbitrate`]: whose claim stands when several seats claim one tile ([`arbitrate()`]);
 //! - [`step`]: the transition ([`PlayState::apply`], and its pure form [`PlayState::next`]);
+//!   an event it cannot take is a [`StepError`], made a finding at the event's place;
 //! - [`seed`]: a deal anyone can verify, from a 32-byte seed ([`Seed`]);
 //! - [`mod@replay`]: a whole record judged ([`replay()`]), with its seed ([`replay_seeded`]);
 //! - [`next`]: what may come next in a hand in progress, from its record so far
@@ -29,10 +31,10 @@ pub mod state;
 pub mod step;
 pub mod win;
 
-pub use arbitrate::{Arbitration, ClaimMade, ClaimProblem, IllegalClaim, Offer, arbitrate};
-pub use code::{At, Consequence, PlayCode, PlayViolation};
+pub use arbitrate::{Arbitration, ClaimMade, ClaimProblem, IllegalClaim, arbitrate};
+pub use code::{At, Consequence, PlayCode, PlayFinding};
 pub use legal::{
-    CallAnalysis, LegalAction, Moment, SeatView, call_analysis, legal_actions,
+    CallAnalysis, LegalAction, Moment, Offer, SeatView, call_analysis, legal_actions,
     legal_actions_with_calls,
 };
 pub use next::{Decision, NextActions, NextDraw, NextOptions, NextPhase, Then, next_actions};
@@ -42,6 +44,6 @@ pub use replay::{
     replay_seeded, replay_so_far,
 };
 pub use seed::{Seed, SeedError, SeededDeal};
-pub use state::{DrawKind, Ending, Phase, PlayState, SeatState, Wall, WallLeft};
-pub use step::Effects;
+pub use state::{DrawKind, Ending, Inconsistency, Phase, PlayState, SeatState, Wall, WallLeft};
+pub use step::{Effects, StepError};
 pub use win::JudgedWin;

@@ -7,7 +7,7 @@ use crate::ruleset::Ruleset;
 use crate::seat::Seat;
 use crate::violation::Violation;
 
-use super::code::PlayViolation;
+use super::code::PlayFinding;
 use super::legal::{LegalAction, legal_actions, legal_actions_with_calls};
 use super::record::{Action, Drawn, Flower, Record};
 use super::replay::{Replay, deal_record, no_result, replay_so_far};
@@ -101,8 +101,8 @@ pub struct NextActions {
 
 impl NextActions {
     /// The findings so far, in record order.
-    pub fn violations(&self) -> &[PlayViolation] {
-        &self.replay.violations
+    pub fn findings(&self) -> &[PlayFinding] {
+        &self.replay.findings
     }
 }
 
@@ -115,12 +115,12 @@ pub fn next_actions(
 ) -> Result<NextActions, Violation> {
     let state = match deal_record(record, rules, options.seed.as_ref())? {
         Ok(state) => state,
-        Err(violations) => {
+        Err(findings) => {
             return Ok(NextActions {
                 phase: NextPhase::Over,
                 decisions: Vec::new(),
                 then: None,
-                replay: no_result(violations),
+                replay: no_result(findings),
                 state: None,
             });
         }

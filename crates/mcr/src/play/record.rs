@@ -8,6 +8,9 @@ use crate::tile::{Tile, Wind};
 /// few claims: a longer record is not a hand.
 pub const MAX_EVENTS: usize = 512;
 
+/// The number of tiles a seat is dealt.
+pub const DEALT_TILES: usize = 13;
+
 /// One of the eight flowers (春夏秋冬梅兰竹菊), numbered 1–8 as written `H1`–`H8`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Flower(u8);

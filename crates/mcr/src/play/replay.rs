@@ -8,7 +8,7 @@ use crate::ruleset::{Ruleset, WallRule};
 use crate::seat::BySeat;
 use crate::violation::{FieldPath, Violation, ViolationCode};
 
-use super::code::{At, Consequence, PlayCode, PlayViolation};
+use super::code::{At, Consequence, PlayCode, PlayFinding};
 use super::record::{Circumstances, Record};
 use super::seed::{Seed, SeededDeal};
 use super::state::{Ending, Phase, PlayState};
@@ -59,7 +59,7 @@ impl ReplayEnd {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replay {
     /// Every finding, in record order (the deal, then events, then the record's statements).
-    pub violations: Vec<PlayViolation>,
+    pub findings: Vec<PlayFinding>,
     /// How the hand ended.
     pub end: ReplayEnd,
     /// The false declarations of 和, judged, with their rulings.
@@ -87,13 +87,13 @@ impl Replay {
     }
 
     /// The first finding, if any.
-    pub fn first_violation(&self) -> Option<&PlayViolation> {
-        self.violations.first()
+    pub fn first_finding(&self) -> Option<&PlayFinding> {
+        self.findings.first()
     }
 
     /// Whether the replay stopped before the end of the record.
     pub fn stopped(&self) -> bool {
-        self.violations
+        self.findings
             .iter()
             .any(|v| v.consequence() == Consequence::Stops)
     }
@@ -108,14 +108,14 @@ pub fn replay(record: &Record, rules: &Ruleset, options: ReplayOptions) -> Repla
         record.wall.clone(),
     ) {
         Ok(state) => replay_dealt(state, record, rules, options),
-        Err(violations) => no_result(violations),
+        Err(findings) => no_result(findings),
     }
 }
 
 /// Replays `record` under `rules`, its deal and draws checked against `seed`'s
 /// ([`super::seed`]): a seat dealt other tiles is [`PlayCode::DealNotFromSeed`], a draw that
 /// differs [`PlayCode::WallMismatch`]. A seed that cannot apply (a wall other than the
-/// shared 136-tile one, a record whose own wall differs) is a violation at `seed`.
+/// shared 136-tile one, a record whose own wall differs) is an input violation at `seed`.
 pub fn replay_seeded(
     record: &Record,
     rules: &Ruleset,
@@ -124,7 +124,7 @@ pub fn replay_seeded(
 ) -> Result<Replay, Violation> {
     Ok(match deal_record(record, rules, Some(seed))? {
         Ok(state) => replay_dealt(state, record, rules, options),
-        Err(violations) => no_result(violations),
+        Err(findings) => no_result(findings),
     })
 }
 
@@ -133,7 +133,7 @@ pub fn replay_seeded(
 pub enum Unplayable {
     /// The deal cannot be played: every finding of it (a fifth copy, a seat dealt other than
     /// 13 tiles, a flower where the wall has none), each at its seat's deal.
-    Deal(Vec<PlayViolation>),
+    Deal(Vec<PlayFinding>),
     /// The seed cannot apply to the record (at `seed`): a wall other than the shared
     /// 136-tile one, or a record whose own wall differs from the seed's.
     Seed(Violation),
@@ -169,7 +169,7 @@ pub fn deal_record(
     record: &Record,
     rules: &Ruleset,
     seed: Option<&Seed>,
-) -> Result<Result<PlayState, Vec<PlayViolation>>, Violation> {
+) -> Result<Result<PlayState, Vec<PlayFinding>>, Violation> {
     let Some(seed) = seed else {
         return Ok(PlayState::deal(
             rules.play,
@@ -220,12 +220,12 @@ pub fn deal_record(
 }
 
 /// One [`PlayCode::DealNotFromSeed`] per seat dealt other tiles than the seed deals it.
-fn not_from_seed(record: &Record, seeded: &SeededDeal) -> Option<Vec<PlayViolation>> {
-    let found: Vec<PlayViolation> = record
+fn not_from_seed(record: &Record, seeded: &SeededDeal) -> Option<Vec<PlayFinding>> {
+    let found: Vec<PlayFinding> = record
         .deal
         .entries()
         .filter(|(seat, tiles)| !seeded.deals(*seat, tiles))
-        .map(|(seat, _)| PlayViolation {
+        .map(|(seat, _)| PlayFinding {
             at: At::Deal(seat),
             code: PlayCode::DealNotFromSeed,
             seat: Some(seat),
@@ -236,9 +236,9 @@ fn not_from_seed(record: &Record, seeded: &SeededDeal) -> Option<Vec<PlayViolati
 }
 
 /// A hand without a result: its deal could not be played.
-pub(crate) fn no_result(violations: Vec<PlayViolation>) -> Replay {
+pub(crate) fn no_result(findings: Vec<PlayFinding>) -> Replay {
     Replay {
-        violations,
+        findings,
         end: ReplayEnd::NoResult,
         false_wins: Vec::new(),
         payments: None,
@@ -258,7 +258,7 @@ pub fn replay_dealt(
     if !record.draw_game
         && let Some(v) = state.unfinished()
     {
-        effects.violations.push(v);
+        effects.findings.push(v);
     }
     conclude(&state, record, effects, snapshots, rules)
 }
@@ -309,10 +309,7 @@ fn conclude(
     snapshots: Vec<PlayState>,
     rules: &Ruleset,
 ) -> Replay {
-    let Effects {
-        mut violations,
-        wins,
-    } = effects;
+    let Effects { mut findings, wins } = effects;
     let (valid, false_wins): (Vec<JudgedWin>, Vec<JudgedWin>) =
         wins.into_iter().partition(JudgedWin::is_valid);
     let end = match state.phase() {
@@ -328,9 +325,9 @@ fn conclude(
         | Phase::AddingKong { .. } => ReplayEnd::NoResult,
     };
     let payments = settle(&end, &false_wins, rules);
-    check_stated(record, &end, payments.as_ref(), &mut violations);
+    check_stated(record, &end, payments.as_ref(), &mut findings);
     Replay {
-        violations,
+        findings,
         end,
         false_wins,
         payments,
@@ -365,14 +362,14 @@ fn check_stated(
     record: &Record,
     end: &ReplayEnd,
     payments: Option<&Payments>,
-    violations: &mut Vec<PlayViolation>,
+    findings: &mut Vec<PlayFinding>,
 ) {
     let stated = &record.stated;
     let fan = end.fan().map(i64::from);
     if let (Some(said), Some(fan)) = (stated.fan, fan)
         && said != fan
     {
-        violations.push(PlayViolation {
+        findings.push(PlayFinding {
             at: At::StatedFan,
             code: PlayCode::FanMismatch,
             seat: None,
@@ -382,7 +379,7 @@ fn check_stated(
     if let (Some(said), Some(payments)) = (&stated.scores, payments) {
         let deltas = payments.deltas();
         if *said != deltas {
-            violations.push(PlayViolation {
+            findings.push(PlayFinding {
                 at: At::StatedScores,
                 code: PlayCode::ScoreMismatch,
                 seat: None,
@@ -397,7 +394,7 @@ fn check_stated(
     if let (Some(said), Some(derived)) = (stated.circumstances, end.circumstances())
         && said != derived
     {
-        violations.push(PlayViolation {
+        findings.push(PlayFinding {
             at: At::StatedCircumstances,
             code: PlayCode::CircumstancesMismatch,
             seat: None,

@@ -20,8 +20,7 @@ use sha2::{Digest, Sha256};
 use crate::seat::{BySeat, Seat};
 use crate::tile::{Tile, Wind};
 
-use super::record::{Drawn, Record};
-use super::step::DEALT_TILES;
+use super::record::{DEALT_TILES, Drawn, Record};
 
 /// The tiles of a wall without flowers.
 pub const SEEDED_TILES: usize = 136;

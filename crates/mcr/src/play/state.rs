@@ -1,12 +1,14 @@
 //! The state of a hand in play: the wall, each seat's tiles, melds, flowers and discards,
 //! whose turn it is and what may follow.
 
-use crate::hand::{KongExposure, Meld};
+use std::fmt;
+
+use crate::hand::{KongExposure, Meld, add_meld_counts};
 use crate::ruleset::{PlayRules, WallRule};
 use crate::seat::{BySeat, Seat};
 use crate::tile::{Counts, Tile, Wind};
 
-use super::record::{Drawn, Flower};
+use super::record::{DEALT_TILES, Drawn, Flower};
 
 /// Draws after the deal from one shared 136-tile wall (84 = 136 − 4 × 13).
 pub const SHARED_136_DRAWS: u16 = 84;
@@ -411,6 +413,225 @@ impl PlayState {
             flowers_entered: 0,
             opening: true,
         }
+    }
+}
+
+/// A state that breaks one of the invariants of play ([`PlayState::check_invariants`]): what
+/// does not add up, for people.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Inconsistency(pub String);
+
+impl fmt::Display for Inconsistency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "inconsistent state of play: {}", self.0)
+    }
+}
+
+impl std::error::Error for Inconsistency {}
+
+impl PlayState {
+    /// Checks what every state the transition leaves must satisfy, whatever the record:
+    ///
+    /// - tiles are conserved: each kind's copies in the seats' concealed tiles, melds and
+    ///   discards not taken (and the tile being added to a kong) are the copies dealt and
+    ///   drawn, at most 4, with the copies the given wall still holds at most 4 in all; each
+    ///   flower dealt or drawn is held or shown by one seat;
+    /// - the copies in sight are the discards and the exposed melds;
+    /// - each seat's hand has the size the phase gives it: 13 tiles (a kong counted as 3, a
+    ///   flower held as a tile), 14 for the seat to act, 12 for a seat replacing a dealt
+    ///   flower;
+    /// - the wall's count is its full count less the draws so far (the tiles dealt and drawn
+    ///   less the 52 dealt), and a given wall's order is used up by as many draws.
+    ///
+    /// A test hook, cheap enough to run after every event.
+    ///
+    /// # Errors
+    ///
+    /// The first invariant broken, described.
+    pub fn check_invariants(&self) -> Result<(), Inconsistency> {
+        let broken = |what: String| Err(Inconsistency(what));
+        // Tiles and flowers where the seats have them.
+        let mut placed: Counts = [0; 34];
+        let mut exposed: Counts = [0; 34];
+        let mut flowers = 0u8;
+        for seat in Seat::ALL {
+            let s = &self.seats[seat];
+            for (p, n) in placed.iter_mut().zip(s.concealed) {
+                *p += n;
+            }
+            for &meld in s.melds() {
+                let mut tiles = [0; 34];
+                add_meld_counts(&mut tiles, meld);
+                for (i, n) in tiles.into_iter().enumerate() {
+                    placed[i] += n;
+                    if meld.is_claimed() {
+                        exposed[i] += n;
+                    }
+                }
+            }
+            for d in s.discards() {
+                if !d.taken {
+                    placed[d.tile.index()] += 1;
+                    exposed[d.tile.index()] += 1;
+                }
+            }
+            if s.flowers_shown & s.flowers_held != 0
+                || flowers & (s.flowers_shown | s.flowers_held) != 0
+            {
+                return broken(format!("{seat} has a flower twice, or another seat's"));
+            }
+            flowers |= s.flowers_shown | s.flowers_held;
+        }
+        if let Phase::AddingKong { tile, .. } = self.phase {
+            placed[tile.index()] += 1;
+            exposed[tile.index()] += 1;
+        }
+        // A kong robbed to win: the tile added is in no hand (the state keeps no place for
+        // it), one more in sight than the melds and discards show, beside another seat's
+        // melded pung of it.
+        if let Phase::Over(Ending::Win(winner)) = self.phase
+            && let Some(robbed) = Tile::ALL.into_iter().find(|t| {
+                self.visible[t.index()] == exposed[t.index()] + 1
+                    && Seat::ALL
+                        .into_iter()
+                        .any(|s| s != winner && self.seats[s].pung_of(*t).is_some())
+            })
+        {
+            placed[robbed.index()] += 1;
+            exposed[robbed.index()] += 1;
+        }
+        if flowers != self.flowers_entered {
+            return broken(format!(
+                "the seats have flowers {flowers:#010b}, but {:#010b} came into play",
+                self.flowers_entered
+            ));
+        }
+        for t in Tile::ALL {
+            let i = t.index();
+            if placed[i] != self.entered[i] || placed[i] > 4 {
+                return broken(format!(
+                    "{} copies of {t} are in the seats' hands, melds and discards, {} came into play (phase {:?})",
+                    placed[i], self.entered[i], self.phase
+                ));
+            }
+            if exposed[i] != self.visible[i] {
+                return broken(format!(
+                    "{} copies of {t} are in sight, {} counted",
+                    exposed[i], self.visible[i]
+                ));
+            }
+        }
+        self.check_hand_sizes()?;
+        self.check_wall()
+    }
+
+    /// Each hand's size as the phase gives it.
+    fn check_hand_sizes(&self) -> Result<(), Inconsistency> {
+        let mut sizes = [0usize; 4];
+        for seat in Seat::ALL {
+            let s = &self.seats[seat];
+            sizes[seat.index()] = s.concealed_len()
+                + 3 * s.melds().len()
+                + usize::try_from(s.flowers_held.count_ones()).unwrap_or(usize::MAX);
+        }
+        let expected = |seat: Seat| -> &'static [usize] {
+            match self.phase {
+                Phase::Act { seat: actor, .. } if actor == seat => &[14],
+                Phase::Draw {
+                    seat: drawer,
+                    kind: DrawKind::DealtFlower,
+                } if drawer == seat => &[12],
+                Phase::Over(Ending::Win(winner)) if winner == seat => &[13, 14],
+                Phase::Over(Ending::Stopped) => &[12, 13, 14],
+                Phase::Act { .. }
+                | Phase::Draw { .. }
+                | Phase::Discarded { .. }
+                | Phase::AddingKong { .. }
+                | Phase::Over(Ending::Win(_) | Ending::DrawGame) => &[13],
+            }
+        };
+        for seat in Seat::ALL {
+            let size = sizes[seat.index()];
+            if !expected(seat).contains(&size) {
+                return Err(Inconsistency(format!(
+                    "{seat} holds {size} tiles (a kong counted as 3) in phase {:?}",
+                    self.phase
+                )));
+            }
+        }
+        if sizes.iter().filter(|&&n| n == 14).count() > 1 {
+            return Err(Inconsistency(format!(
+                "more than one seat holds 14 tiles: {sizes:?}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The wall's count and order against the tiles come into play.
+    fn check_wall(&self) -> Result<(), Inconsistency> {
+        let entered = self.entered.iter().map(|&n| usize::from(n)).sum::<usize>()
+            + usize::try_from(self.flowers_entered.count_ones()).unwrap_or(usize::MAX);
+        let Some(draws) = entered.checked_sub(4 * DEALT_TILES) else {
+            return Err(Inconsistency(format!(
+                "{entered} tiles came into play, fewer than the deal's 52"
+            )));
+        };
+        let (full, left) = match (&self.wall.left, self.rules.wall) {
+            (WallLeft::Shared(n), WallRule::Shared136) => {
+                (usize::from(SHARED_136_DRAWS), usize::from(*n))
+            }
+            (WallLeft::Shared(n), WallRule::Shared144) => {
+                (usize::from(SHARED_144_DRAWS), usize::from(*n))
+            }
+            (WallLeft::PerSeat(left), WallRule::Botzone) => (
+                4 * usize::from(BOTZONE_SEAT_DRAWS),
+                left.entries().map(|(_, &n)| usize::from(n)).sum(),
+            ),
+            (
+                WallLeft::Shared(_) | WallLeft::PerSeat(_),
+                WallRule::Shared136 | WallRule::Shared144 | WallRule::Botzone,
+            ) => {
+                return Err(Inconsistency(format!(
+                    "the wall {:?} is not the ruleset's {:?}",
+                    self.wall.left, self.rules.wall
+                )));
+            }
+        };
+        if left + draws != full {
+            return Err(Inconsistency(format!(
+                "the wall has {left} tiles left after {draws} draws; it had {full}"
+            )));
+        }
+        if let Some((tiles, front, end)) = &self.wall.order {
+            let used = front + (tiles.len() - end);
+            if front > end || *end > tiles.len() || used != draws {
+                return Err(Inconsistency(format!(
+                    "the given wall is used up to {front} and from {end} of {}, after {draws} draws",
+                    tiles.len()
+                )));
+            }
+            let mut all = self.entered;
+            let mut flowers = self.flowers_entered;
+            for drawn in &tiles[*front..*end] {
+                match *drawn {
+                    Drawn::Tile(t) => all[t.index()] += 1,
+                    Drawn::Flower(f) if flowers & f.bit() == 0 => flowers |= f.bit(),
+                    Drawn::Flower(f) => {
+                        return Err(Inconsistency(format!(
+                            "flower {} is in the wall and in play",
+                            f.number()
+                        )));
+                    }
+                }
+            }
+            if let Some(t) = Tile::ALL.iter().find(|t| all[t.index()] > 4) {
+                return Err(Inconsistency(format!(
+                    "{} copies of {t} in play and in the wall",
+                    all[t.index()]
+                )));
+            }
+        }
+        Ok(())
     }
 }
 

@@ -181,7 +181,7 @@ fn not_offered(view: &SeatView, offered: &[Offered], rng: &mut Rng) -> Option<Ac
                 }
             }
             Moment::Claimed => candidates.push(Action::Discard(t)),
-            Moment::Discard { tile, .. } => {
+            Moment::Offered(Offer::Discard { tile, .. }) => {
                 if t == tile {
                     candidates.extend([Action::Pung(t), Action::Kong(t), Action::Win(t)]);
                 }
@@ -194,7 +194,7 @@ fn not_offered(view: &SeatView, offered: &[Offered], rng: &mut Rng) -> Option<Ac
                     candidates.push(Action::Chow(t));
                 }
             }
-            Moment::AddedKong { .. } | Moment::DrewFlower(_) => {}
+            Moment::Offered(Offer::AddedKong { .. }) | Moment::DrewFlower(_) => {}
         }
     }
     candidates.retain(|a| offered.iter().all(|o| o.action != *a));
@@ -452,11 +452,7 @@ fn offer_round(
     let mut claims = Vec::new();
     let mut wins = Vec::new();
     for seat in offer.from().others() {
-        let moment = match offer {
-            Offer::Discard { tile, from } => Moment::Discard { tile, from },
-            Offer::AddedKong { tile, from } => Moment::AddedKong { tile, from },
-        };
-        let view = table.view(seat, moment);
+        let view = table.view(seat, Moment::Offered(offer));
         let offered = referee.legal(&view);
         if offered.is_empty() {
             continue;
