@@ -569,7 +569,9 @@ fn the_descriptor_set_holds_the_service() {
             "ParseHand",
             "ReplayHand",
             "LegalActions",
-            "ArbitrateClaims"
+            "ArbitrateClaims",
+            "NextActions",
+            "DealHand"
         ]
     );
 }
