@@ -15,7 +15,7 @@ use clap::Args;
 use mcr::Ruleset;
 use mcr::RulesetId;
 use mcr::play::botzone::{self, BotzoneMatch, RecordError, action_line, next_lines, read_matches};
-use mcr::play::{NextActions, NextOptions, NextPhase, Seed, Then, next_actions};
+use mcr::play::{NextActions, NextOptions, NextPhase, Seed, Then, Unplayable, next_actions};
 
 use super::match_json;
 use super::replay::{
@@ -72,12 +72,12 @@ pub fn next_file(
     for (id, read) in read_matches(&text) {
         let answer = match read {
             Ok(m) => match next_actions(&m.record, &rules, &options) {
-                Ok(next) => match deal_error(&m, next.findings()) {
-                    Some(e) => unreadable(args.json, Some(&m.id), &e),
-                    None if args.json => next_json(&m, &next),
-                    None => next_text(&m, &next, &rules),
-                },
-                Err(v) => {
+                Ok(next) if args.json => next_json(&m, &next),
+                Ok(next) => next_text(&m, &next, &rules),
+                Err(Unplayable::Deal(found)) => {
+                    unreadable(args.json, Some(&m.id), &deal_error(&m, &found))
+                }
+                Err(Unplayable::Seed(v)) => {
                     writeln!(err, "mahjong-referee next: {}: {}", v.path, v.message)?;
                     return Ok(ExitCode::from(EXIT_INVALID));
                 }

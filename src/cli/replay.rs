@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use mcr::play::botzone::{self, BotzoneMatch, RecordError, RecordErrorCode, read_matches};
-use mcr::play::{PlayCode, PlayFinding, Replay, ReplayOptions, Seed, Unplayable, replay_record};
+use mcr::play::{PlayFinding, Replay, ReplayOptions, Seed, Unplayable, replay_record};
 use mcr::ruleset::{AddedKongTile, WallRule};
 use mcr::{Ruleset, RulesetId, Seat};
 
@@ -127,11 +127,7 @@ pub fn replay_file(
                     Ok(r) if args.json => match_json(&m, &r),
                     Ok(r) => match_text(&m, &r, &rules),
                     Err(Unplayable::Deal(found)) => {
-                        let e = deal_error(&m, &found).unwrap_or_else(|| RecordError {
-                            line: 1,
-                            code: RecordErrorCode::DealInvalid,
-                            message: "the deal cannot be played".to_owned(),
-                        });
+                        let e = deal_error(&m, &found);
                         if args.json {
                             error_json(Some(&m.id), &e)
                         } else {
@@ -179,17 +175,27 @@ pub(crate) fn seed_refused(seed: Option<&Seed>, wall: WallArg) -> Option<&'stati
 }
 
 /// A deal that cannot be played (a fifth copy, a seat dealt other than 13 tiles) makes the
-/// match unreadable, as text that is not the format does. A deal that is not the seed's is
-/// a finding, not an error.
-pub(crate) fn deal_error(m: &BotzoneMatch, findings: &[PlayFinding]) -> Option<RecordError> {
-    let v = findings
+/// match unreadable, as text that is not the format does: the first of its findings (`found`,
+/// [`mcr::play::Unplayable::Deal`]) at its line.
+pub(crate) fn deal_error(m: &BotzoneMatch, found: &[PlayFinding]) -> RecordError {
+    let first = found
         .iter()
-        .find(|v| matches!(v.at, mcr::play::At::Deal(_)) && v.code != PlayCode::DealNotFromSeed)?;
-    Some(RecordError {
-        line: m.line_of(v.at),
+        .find(|f| matches!(f.at, mcr::play::At::Deal(_)))
+        .or(found.first());
+    let (line, message) = first.map_or_else(
+        || (1, "the deal cannot be played".to_owned()),
+        |f| {
+            (
+                m.line_of(f.at),
+                format!("{}: {}", f.code.as_str(), f.message),
+            )
+        },
+    );
+    RecordError {
+        line,
         code: RecordErrorCode::DealInvalid,
-        message: format!("{}: {}", v.code.as_str(), v.message),
-    })
+        message,
+    }
 }
 
 /// The findings with their lines, in line order.

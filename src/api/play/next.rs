@@ -3,9 +3,7 @@
 
 use mcr::Violation;
 use mcr::play::botzone::next_lines;
-use mcr::play::{
-    DrawKind, Drawn, NextActions, NextDraw, NextOptions, PlayCode, Then, Unplayable, next_actions,
-};
+use mcr::play::{DrawKind, Drawn, NextActions, NextDraw, NextOptions, Then, next_actions};
 
 use super::actions::option_to_pb;
 use super::replay::{RecordIn, read_record, response, unplayable_violations};
@@ -15,7 +13,9 @@ use crate::api::kit::violations::Violations;
 use crate::api::pb;
 
 /// `NextActions`: what may come next, or every problem that keeps the record from being
-/// read (as for `ReplayHand`: a deal that cannot be played among them).
+/// read (as for `ReplayHand`: a deal that cannot be played among them). The record is
+/// replayed even when the request has other problems, so that those of its deal are
+/// reported with them.
 pub fn next_actions_of(
     request: &pb::NextActionsRequest,
     kept: &KeptRules,
@@ -42,29 +42,11 @@ pub fn next_actions_of(
     };
     let next = match next_actions(record, &read.rules.ruleset(), &options) {
         Ok(next) => next,
-        Err(problem) => {
-            unplayable_violations(Unplayable::Seed(problem), read.botzone.as_ref(), &mut v);
+        Err(unplayable) => {
+            unplayable_violations(unplayable, read.botzone.as_ref(), &mut v);
             return Err(v.into_vec());
         }
     };
-    // A deal that cannot be played is the request's problem, as for `ReplayHand`; one that
-    // is not the seed's is a finding.
-    let unplayable: Vec<_> = match &next.state {
-        Some(_) => Vec::new(),
-        None => next
-            .findings()
-            .iter()
-            .filter(|f| f.code != PlayCode::DealNotFromSeed)
-            .cloned()
-            .collect(),
-    };
-    if !unplayable.is_empty() {
-        unplayable_violations(
-            Unplayable::Deal(next.findings().to_vec()),
-            read.botzone.as_ref(),
-            &mut v,
-        );
-    }
     v.or_value(())?;
     Ok(next_to_pb(&next, &read))
 }

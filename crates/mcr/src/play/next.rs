@@ -5,12 +5,11 @@
 
 use crate::ruleset::Ruleset;
 use crate::seat::Seat;
-use crate::violation::Violation;
 
-use super::code::PlayFinding;
+use super::code::{PlayCode, PlayFinding};
 use super::legal::{LegalAction, legal_actions, legal_actions_with_calls};
 use super::record::{Action, Drawn, Flower, Record};
-use super::replay::{Replay, deal_record, no_result, replay_so_far};
+use super::replay::{Replay, Unplayable, deal_record, no_result, replay_so_far};
 use super::seed::Seed;
 use super::state::{DrawKind, Phase, PlayState};
 
@@ -95,7 +94,7 @@ pub struct NextActions {
     /// The verdict so far, as [`super::replay()`] gives it, without
     /// [`super::PlayCode::HandNotEnded`]: the findings, and the result when the hand is over.
     pub replay: Replay,
-    /// The state where the log leaves the hand; `None` when its deal cannot be played.
+    /// The state where the log leaves the hand; `None` when its deal is not the seed's.
     pub state: Option<PlayState>,
 }
 
@@ -106,24 +105,30 @@ impl NextActions {
     }
 }
 
-/// What may come next after `record` (cut anywhere after its deal) under `rules`. `Err` only
-/// for a seed that cannot apply to the record (at `seed`).
+/// What may come next after `record` (cut anywhere after its deal) under `rules`. A deal
+/// that is not the seed's is a finding that ends the hand (the phase is `Over`, with no
+/// state).
+///
+/// # Errors
+/// [`Unplayable`], as for [`super::replay_record`]: the deal cannot be played, or the seed
+/// cannot apply to the record.
 pub fn next_actions(
     record: &Record,
     rules: &Ruleset,
     options: &NextOptions,
-) -> Result<NextActions, Violation> {
-    let state = match deal_record(record, rules, options.seed.as_ref())? {
+) -> Result<NextActions, Unplayable> {
+    let state = match deal_record(record, rules, options.seed.as_ref()).map_err(Unplayable::Seed)? {
         Ok(state) => state,
-        Err(findings) => {
+        Err(found) if found.iter().all(|f| f.code == PlayCode::DealNotFromSeed) => {
             return Ok(NextActions {
                 phase: NextPhase::Over,
                 decisions: Vec::new(),
                 then: None,
-                replay: no_result(findings),
+                replay: no_result(found),
                 state: None,
             });
         }
+        Err(found) => return Err(Unplayable::Deal(found)),
     };
     let (replay, state) = replay_so_far(state, record, rules);
     let (phase, decisions, then) = match state.phase() {
