@@ -16,7 +16,7 @@ use crate::ruleset::Ruleset;
 use crate::shape::division::{standard_divisions, suit_codes};
 use crate::shape::wait::{is_only_wait, waits};
 use crate::shape::{KNITTED_STRAIGHTS, Reading, Set, SetKind, is_orphan};
-use crate::tile::{Counts, Tile};
+use crate::tile::{Counts, RANK_WEIGHT, Tile};
 use detect::{
     StandardInput, concealment_fans, event_fans, kong_fans, pung_fans, standard_fans, tile_fans,
     tile_hog, wait_fan,
@@ -283,11 +283,19 @@ fn best_standard(
     let odd_before = f.odd ^ (1 << f.win.index());
     let seven_pairs_wait = (declared == 0 && odd_before.is_power_of_two())
         .then(|| odd_before.trailing_zeros() as usize);
+    // The suits' codes before the win: the winning tile's rank weighs one less.
+    let mut before_codes = f.hand.suit_codes();
+    if f.win.is_numbered() {
+        let w = f.win.index();
+        before_codes[w / 9] -= RANK_WEIGHT[w % 9];
+    }
     let unique_wait = wait_can_score
         && is_only_wait(
             &before,
+            before_codes,
             &held,
             seven_pairs_wait,
+            divisions.items[0].pair,
             f.rules.wait_counts_exhausted_tiles,
             f.win,
         );
