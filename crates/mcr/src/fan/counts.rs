@@ -57,6 +57,17 @@ pub(crate) const EXCLUDES: [u128; FAN_COUNT] = {
     masks
 };
 
+/// The points of each fan in the 1998 table, by pass position.
+pub(crate) const PASS_POINTS: [u16; FAN_COUNT] = {
+    let mut points = [0u16; FAN_COUNT];
+    let mut p = 0;
+    while p < FAN_COUNT {
+        points[p] = PASS_ORDER[p].spec().points;
+        p += 1;
+    }
+    points
+};
+
 /// The bit of a fan in the presence mask.
 pub(crate) const fn bit(fan: Fan) -> u128 {
     1 << PASS_POSITION[fan.slot()]
@@ -120,6 +131,11 @@ impl FanCounts {
         }
         out.present &= mask;
         out
+    }
+
+    /// How many times the fan at pass position `p` is scored.
+    pub(crate) const fn at(&self, p: usize) -> u8 {
+        self.counts[PASS_ORDER[p].slot()]
     }
 
     /// The presence mask over pass positions.

@@ -21,7 +21,7 @@ use detect::{
     StandardInput, concealment_fans, event_fans, kong_fans, pung_fans, standard_fans, tile_fans,
     tile_hog, wait_fan,
 };
-use exclusion::apply_exclusions;
+use exclusion::{apply_exclusions, standing};
 
 /// The minimum a hand must score, flowers excluded (起和分).
 pub use crate::ruleset::MINIMUM_FAN;
@@ -323,22 +323,22 @@ fn best_standard(
             seat: f.seat,
         };
         standard_fans(&input, f.rules, &mut raw);
-        let fans = apply_exclusions(&raw, f.rules);
-        let total = points(&fans, f.rules);
-        let reading = Reading::Standard { sets, pair: d.pair };
+        let standing = standing(&raw, f.rules);
+        let total = standing.points;
         let take = match &best {
             None => true,
             Some((best_total, _, _)) => {
                 total > *best_total
                     || (total == *best_total
-                        && (fans.has(Fan::PureTripleChow)
+                        && (standing.has(Fan::PureTripleChow)
                             || seven_pairs_found
-                            || fans.has(Fan::TriplePung)))
+                            || standing.has(Fan::TriplePung)))
             }
         };
         if take {
             let keep_total = best.as_ref().map_or(total, |(t, _, _)| total.max(*t));
-            best = Some((keep_total, fans, reading));
+            let reading = Reading::Standard { sets, pair: d.pair };
+            best = Some((keep_total, standing.fans(&raw), reading));
         }
     }
     best
