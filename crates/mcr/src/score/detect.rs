@@ -569,42 +569,67 @@ pub(crate) fn wait_fan<'a>(
     }
 }
 
-/// 全带幺, 全带五 and 全双刻 from the four sets and the pair.
+/// 全带幺, 全带五 and 全双刻 from the four sets and the pair: each part's traits, as bits,
+/// by tile kind ([`PUNG_TRAITS`] for a pung, kong or the pair, [`CHOW_TRAITS`] for a chow by
+/// its lowest tile); a fan needs its trait in all five parts.
 fn set_traits(sets: &[Set; 4], pair: Tile, fans: &mut FanCounts) {
-    let (mut outside, mut five, mut even) = (0, 0, 0);
-    let parts = sets
-        .iter()
-        .map(|s| (s.kind == SetKind::Chow, s.tile))
-        .chain(std::iter::once((false, pair)));
-    for (chow, t) in parts {
-        if t.is_honor() {
-            outside += 1;
-            continue;
+    let all = sets.iter().fold(PUNG_TRAITS[pair.index()], |all, s| {
+        all & match s.kind {
+            SetKind::Chow => CHOW_TRAITS[s.tile.index()],
+            SetKind::Pung | SetKind::Kong => PUNG_TRAITS[s.tile.index()],
         }
-        let r = t.rank_or_zero();
-        if chow {
-            match r {
-                1 | 7 => outside += 1,
-                3..=5 => five += 1,
-                _ => {}
-            }
-        } else {
-            match r {
-                1 | 9 => outside += 1,
-                5 => five += 1,
-                2 | 4 | 6 | 8 => even += 1,
-                _ => {}
-            }
-        }
-    }
-    if outside == 5 {
+    });
+    if all & OUTSIDE != 0 {
         fans.add(Fan::OutsideHand, 1);
-    } else if five == 5 {
+    } else if all & FIVE != 0 {
         fans.add(Fan::AllFives, 1);
-    } else if even == 5 {
+    } else if all & EVEN != 0 {
         fans.add(Fan::AllEvenPungs, 1);
     }
 }
+
+/// A part with a terminal or an honour (全带幺).
+const OUTSIDE: u8 = 1;
+/// A part with a 5 (全带五).
+const FIVE: u8 = 2;
+/// A pung or pair of an even rank (全双刻).
+const EVEN: u8 = 4;
+
+/// The traits of a pung, kong or pair of each tile kind.
+const PUNG_TRAITS: [u8; 34] = {
+    let mut traits = [0u8; 34];
+    let mut i = 0;
+    while i < 34 {
+        let t = Tile::ALL[i];
+        traits[i] = match t.rank_or_zero() {
+            _ if t.is_honor() => OUTSIDE,
+            1 | 9 => OUTSIDE,
+            5 => FIVE,
+            2 | 4 | 6 | 8 => EVEN,
+            _ => 0,
+        };
+        i += 1;
+    }
+    traits
+};
+
+/// The traits of a chow by its lowest tile (a chow is never even; no chow starts on an
+/// honour, which is outside as in a pung).
+const CHOW_TRAITS: [u8; 34] = {
+    let mut traits = [0u8; 34];
+    let mut i = 0;
+    while i < 34 {
+        let t = Tile::ALL[i];
+        traits[i] = match t.rank_or_zero() {
+            _ if t.is_honor() => OUTSIDE,
+            1 | 7 => OUTSIDE,
+            3..=5 => FIVE,
+            _ => 0,
+        };
+        i += 1;
+    }
+    traits
+};
 
 /// 123 and 789 of two suits with a pair of 5 of the third.
 fn three_suited_terminal_chows(sets: &[Set; 4], pair: Tile) -> bool {
