@@ -185,11 +185,12 @@ pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
     concealment_fans(claimed_melds, self_drawn, &mut common);
     // The concealed kinds serve the shapes of at most one declared meld (the special ones, and
     // the seven-pairs wait without melds).
+    // Without melds the concealed tiles are all the tiles: one reading serves both.
     let all_kinds = kinds(&all);
-    let concealed_kinds = if hand.melds().len() <= 1 {
-        kinds(&concealed)
-    } else {
-        Kinds::default()
+    let concealed_kinds = match hand.melds().len() {
+        0 => all_kinds,
+        1 => kinds(&concealed),
+        _ => Kinds::default(),
     };
     let facts = Facts {
         rules,
