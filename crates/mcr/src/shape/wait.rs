@@ -158,7 +158,8 @@ impl Group {
     /// holding `a`: those at most one rank from a tile held, since an added tile forms a pair
     /// or pung with its own kind or a chow, whose other two tiles include a neighbour of it.
     fn candidates(self, a: [i16; 9]) -> u16 {
-        let present = (0..self.len).fold(0u16, |p, r| p | u16::from(a[r] > 0) << r);
+        // All nine slots: an honour's past the first are empty (see [`Group::counts`]).
+        let present = (0..9).fold(0u16, |p, r| p | u16::from(a[r] > 0) << r);
         if self.len == 9 {
             (present | present << 1 | present >> 1) & 0x1ff
         } else {
