@@ -35,20 +35,25 @@ impl Standing {
 /// highest down, a fan that is still standing suppresses the fans it excludes; a suppressed
 /// fan suppresses nothing. Only the fans that exclude a fan after them need a visit
 /// ([`EXCLUDERS`]). The points of what stands are then summed; nothing standing is 无番和.
+#[allow(clippy::cast_possible_truncation)] // the casts keep each half of the masks
 pub(crate) fn standing(raw: &FanCounts, rules: &Ruleset) -> Standing {
     let mut kept = raw.present();
-    let mut visit = kept & EXCLUDERS;
-    while visit != 0 {
-        let p = visit.trailing_zeros() as usize;
-        visit &= visit - 1;
-        let mut excludes = EXCLUDES_LATER[p];
-        for &(f, lifted) in rules.lifted_exclusions {
-            if f == PASS_ORDER[p] {
-                excludes &= !bit(lifted);
+    // The low half of the pass positions first, then the high half (cheaper steps than over
+    // the 128 bits); a fan only excludes fans after it.
+    for base in [0, 64] {
+        let mut visit = ((kept & EXCLUDERS) >> base) as u64;
+        while visit != 0 {
+            let p = base + visit.trailing_zeros() as usize;
+            visit &= visit - 1;
+            let mut excludes = EXCLUDES_LATER[p];
+            for &(f, lifted) in rules.lifted_exclusions {
+                if f == PASS_ORDER[p] {
+                    excludes &= !bit(lifted);
+                }
             }
+            kept &= !excludes;
+            visit &= !((excludes >> base) as u64);
         }
-        kept &= !excludes;
-        visit &= !excludes;
     }
     let points = if kept == 0 {
         u32::from(rules.points(Fan::ChickenHand))
