@@ -98,8 +98,9 @@ struct Kinds {
 }
 
 /// Reads [`Kinds`] eight counts at a time: each count is a byte of a word, a byte's test
-/// leaves its high bit, and one multiplication gathers the eight high bits. Counts stay
-/// under 128 (a hand holds at most 18 tiles of a kind), so no byte carries into the next.
+/// leaves its high bit, and one multiplication gathers the eight high bits. The counts are a
+/// hand's (a validated hand holds no fifth copy): at most four, so no byte carries into the
+/// next, and four is the one count with its third bit set.
 #[inline] // each caller reads two of the three masks: the third is not computed
 fn kinds(counts: &Counts) -> Kinds {
     const LOW: u64 = 0x0101_0101_0101_0101;
@@ -111,15 +112,14 @@ fn kinds(counts: &Counts) -> Kinds {
     let mut read = |w: u64, shift: usize| {
         k.held |= gather(nonzero(w)) << shift;
         k.odd |= gather((w & LOW) << 7) << shift;
-        k.four |= gather(!nonzero(w ^ (4 * LOW)) & HIGH) << shift;
+        k.four |= gather((w & (4 * LOW)) << 5) << shift;
     };
     for shift in [0, 8, 16, 24] {
         let word: [u8; 8] = counts[shift..shift + 8].try_into().unwrap_or([0; 8]);
         read(u64::from_le_bytes(word), shift);
     }
-    // The last two kinds; the six empty bytes above them read as four-less.
+    // The last two kinds.
     read(u64::from(counts[32]) | u64::from(counts[33]) << 8, 32);
-    k.four &= (1 << 34) - 1;
     k
 }
 
@@ -524,7 +524,8 @@ fn knitted_straight(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
 mod tests {
     use super::*;
 
-    /// The word-at-a-time reading agrees with counting kind by kind.
+    /// The word-at-a-time reading agrees with counting kind by kind (counts of at most
+    /// four, a hand's).
     #[test]
     fn kinds_agree_with_a_kind_by_kind_reading() {
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
@@ -534,7 +535,7 @@ mod tests {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
-                *n = u8::try_from(seed % 6).unwrap_or(0);
+                *n = u8::try_from(seed % 5).unwrap_or(0);
             }
             let mask = |pred: fn(u8) -> bool| {
                 (0..34).fold(0u64, |m, i| m | u64::from(pred(counts[i])) << i)
