@@ -443,17 +443,25 @@ pub(crate) fn standard_fans(input: &StandardInput<'_>, rules: &Ruleset, fans: &m
     let mut pung_keys = [0u8; 4];
     let mut n_pungs = 0;
     let (mut concealed_pungs, mut melded_kongs, mut concealed_kongs) = (0usize, 0usize, 0usize);
+    // The winning tile's places in the concealed chows (see `place_in_chow`), and whether a
+    // concealed pung is of it.
+    let mut win_places = 0u8;
+    let mut win_pung = false;
     for s in sets {
         match s.kind {
             SetKind::Chow => {
                 let mid = s.tile.succ().unwrap_or(s.tile);
                 chows[n_chows] = order_key(mid);
                 n_chows += 1;
+                if !s.declared {
+                    win_places |= place_in_chow(s.tile, input.win);
+                }
             }
             SetKind::Pung | SetKind::Kong => {
                 pungs[n_pungs] = s.tile;
                 pung_keys[n_pungs] = order_key(s.tile);
                 n_pungs += 1;
+                win_pung |= s.kind == SetKind::Pung && !s.declared && s.tile == input.win;
                 match (s.kind, s.claimed) {
                     (SetKind::Pung, false) => concealed_pungs += 1,
                     (SetKind::Kong, true) => melded_kongs += 1,
@@ -465,14 +473,7 @@ pub(crate) fn standard_fans(input: &StandardInput<'_>, rules: &Ruleset, fans: &m
     }
     // On a discard, a concealed pung completed by the winning tile is melded, unless the
     // winning tile can be read as part of a concealed chow.
-    if !input.self_drawn
-        && !sets
-            .iter()
-            .any(|s| s.kind == SetKind::Chow && !s.declared && s.contains(input.win))
-        && sets
-            .iter()
-            .any(|s| s.kind == SetKind::Pung && !s.declared && s.tile == input.win)
-    {
+    if !input.self_drawn && win_places == 0 && win_pung {
         concealed_pungs -= 1;
     }
     if n_pungs > 0 {
@@ -533,11 +534,12 @@ pub(crate) fn standard_fans(input: &StandardInput<'_>, rules: &Ruleset, fans: &m
         };
         fans.set(Fan::PungOfTerminalsOrHonors, left);
     }
-    if input.unique_wait && !fans.has(Fan::MeldedHand) && !fans.has(Fan::FourKongs) {
-        let concealed = sets.iter().filter(|s| !s.declared);
-        if let Some(f) = wait_fan(concealed, input.pair, input.win) {
-            fans.add(f, 1);
-        }
+    if input.unique_wait
+        && !fans.has(Fan::MeldedHand)
+        && !fans.has(Fan::FourKongs)
+        && let Some(f) = wait_of(win_places, input.pair, input.win)
+    {
+        fans.add(f, 1);
     }
 }
 
@@ -548,19 +550,29 @@ pub(crate) fn wait_fan<'a>(
     pair: Tile,
     win: Tile,
 ) -> Option<Fan> {
-    let (mut edge, mut closed) = (false, false);
-    for s in sets {
-        if s.kind == SetKind::Chow && s.contains(win) {
-            if win.index() == s.tile.index() + 1 {
-                closed = true;
-            } else {
-                edge = true;
-            }
-        }
+    let places = sets
+        .filter(|s| s.kind == SetKind::Chow)
+        .fold(0, |places, s| places | place_in_chow(s.tile, win));
+    wait_of(places, pair, win)
+}
+
+/// Where `win` sits in the chow whose lowest tile is `lowest`: bit `k` for `k` tiles above
+/// the lowest, none when the chow does not hold it.
+fn place_in_chow(lowest: Tile, win: Tile) -> u8 {
+    let above = win.index().wrapping_sub(lowest.index());
+    if above < 3 && win.group() == lowest.group() {
+        1 << above
+    } else {
+        0
     }
-    if edge {
+}
+
+/// [`wait_fan`] from the winning tile's places in the concealed chows (see
+/// [`place_in_chow`]): at either end 边张, in the middle 坎张, else 单钓将 on the pair.
+fn wait_of(places: u8, pair: Tile, win: Tile) -> Option<Fan> {
+    if places & 0b101 != 0 {
         Some(Fan::EdgeWait)
-    } else if closed {
+    } else if places & 0b010 != 0 {
         Some(Fan::ClosedWait)
     } else if pair == win {
         Some(Fan::SingleWait)
