@@ -41,7 +41,9 @@ use crate::hand::{
 use crate::ruleset::Ruleset;
 use crate::score::sheet::Shape;
 use crate::score::{Outcome, Scoring, score};
-use crate::shape::shanten::{ShapeUseful, ready_after_discard, shanten_by_shape, useful_by_shape};
+use crate::shape::shanten::{
+    ShapeUseful, ready_after_discard, ready_waits, shanten_by_shape, useful_by_shape,
+};
 use crate::tile::{Counts, Tile, TileSet, drawing};
 use crate::violation::{FieldPath, Violation, ViolationCode};
 
@@ -640,16 +642,6 @@ impl Hasher for PackedHasher {
         self.write_u64(n as u64);
         self.write_u64((n >> 64) as u64);
     }
-}
-
-/// The waits of a ready hand: the useful tiles of its shapes at distance 0.
-fn ready_waits(concealed: &Counts, melds: usize) -> TileSet {
-    useful_by_shape(concealed, melds)
-        .shapes()
-        .into_iter()
-        .flatten()
-        .filter(|s| s.shanten == 0)
-        .fold(TileSet::default(), |waits, s| waits.union(s.useful))
 }
 
 /// The tiles of `counts`, in tile order.

@@ -362,6 +362,11 @@ impl Wind {
 pub struct TileSet(u64);
 
 impl TileSet {
+    /// The kinds of a mask over [`Tile::index`] (bits past the 34 kinds are not read).
+    pub(crate) const fn from_mask(mask: u64) -> TileSet {
+        TileSet(mask & ((1 << Tile::COUNT) - 1))
+    }
+
     /// Adds a kind.
     pub fn insert(&mut self, tile: Tile) {
         self.0 |= 1 << tile.index();

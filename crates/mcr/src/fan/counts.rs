@@ -57,6 +57,42 @@ pub(crate) const EXCLUDES: [u128; FAN_COUNT] = {
     masks
 };
 
+/// Of [`EXCLUDES`], the fans the pass visits later (a fan the pass has already kept stays
+/// kept, whatever a later fan excludes), by pass position.
+pub(crate) const EXCLUDES_LATER: [u128; FAN_COUNT] = {
+    let mut masks = [0u128; FAN_COUNT];
+    let mut p = 0;
+    while p < FAN_COUNT {
+        masks[p] = EXCLUDES[p] & !((2u128 << p) - 1);
+        p += 1;
+    }
+    masks
+};
+
+/// The fans that exclude a fan visited after them, as a mask over pass positions.
+pub(crate) const EXCLUDERS: u128 = {
+    let mut mask = 0u128;
+    let mut p = 0;
+    while p < FAN_COUNT {
+        if EXCLUDES_LATER[p] != 0 {
+            mask |= 1 << p;
+        }
+        p += 1;
+    }
+    mask
+};
+
+/// The points of each fan in the 1998 table, by pass position.
+pub(crate) const PASS_POINTS: [u16; FAN_COUNT] = {
+    let mut points = [0u16; FAN_COUNT];
+    let mut p = 0;
+    while p < FAN_COUNT {
+        points[p] = PASS_ORDER[p].spec().points;
+        p += 1;
+    }
+    points
+};
+
 /// The bit of a fan in the presence mask.
 pub(crate) const fn bit(fan: Fan) -> u128 {
     1 << PASS_POSITION[fan.slot()]
@@ -120,6 +156,11 @@ impl FanCounts {
         }
         out.present &= mask;
         out
+    }
+
+    /// How many times the fan at pass position `p` is scored.
+    pub(crate) const fn at(&self, p: usize) -> u8 {
+        self.counts[PASS_ORDER[p].slot()]
     }
 
     /// The presence mask over pass positions.

@@ -6,5 +6,5 @@ mod counts;
 mod table;
 
 pub use counts::FanCounts;
-pub(crate) use counts::{EXCLUDES, PASS_ORDER, bit};
+pub(crate) use counts::{EXCLUDERS, EXCLUDES_LATER, PASS_ORDER, PASS_POINTS, bit};
 pub use table::{FAN_COUNT, FAN_TABLE, Fan, FanSpec};

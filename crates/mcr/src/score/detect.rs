@@ -443,17 +443,25 @@ pub(crate) fn standard_fans(input: &StandardInput<'_>, rules: &Ruleset, fans: &m
     let mut pung_keys = [0u8; 4];
     let mut n_pungs = 0;
     let (mut concealed_pungs, mut melded_kongs, mut concealed_kongs) = (0usize, 0usize, 0usize);
+    // The winning tile's places in the concealed chows (see `place_in_chow`), and whether a
+    // concealed pung is of it.
+    let mut win_places = 0u8;
+    let mut win_pung = false;
     for s in sets {
         match s.kind {
             SetKind::Chow => {
                 let mid = s.tile.succ().unwrap_or(s.tile);
                 chows[n_chows] = order_key(mid);
                 n_chows += 1;
+                if !s.declared {
+                    win_places |= place_in_chow(s.tile, input.win);
+                }
             }
             SetKind::Pung | SetKind::Kong => {
                 pungs[n_pungs] = s.tile;
                 pung_keys[n_pungs] = order_key(s.tile);
                 n_pungs += 1;
+                win_pung |= s.kind == SetKind::Pung && !s.declared && s.tile == input.win;
                 match (s.kind, s.claimed) {
                     (SetKind::Pung, false) => concealed_pungs += 1,
                     (SetKind::Kong, true) => melded_kongs += 1,
@@ -465,14 +473,7 @@ pub(crate) fn standard_fans(input: &StandardInput<'_>, rules: &Ruleset, fans: &m
     }
     // On a discard, a concealed pung completed by the winning tile is melded, unless the
     // winning tile can be read as part of a concealed chow.
-    if !input.self_drawn
-        && !sets
-            .iter()
-            .any(|s| s.kind == SetKind::Chow && !s.declared && s.contains(input.win))
-        && sets
-            .iter()
-            .any(|s| s.kind == SetKind::Pung && !s.declared && s.tile == input.win)
-    {
+    if !input.self_drawn && win_places == 0 && win_pung {
         concealed_pungs -= 1;
     }
     if n_pungs > 0 {
@@ -533,11 +534,12 @@ pub(crate) fn standard_fans(input: &StandardInput<'_>, rules: &Ruleset, fans: &m
         };
         fans.set(Fan::PungOfTerminalsOrHonors, left);
     }
-    if input.unique_wait && !fans.has(Fan::MeldedHand) && !fans.has(Fan::FourKongs) {
-        let concealed = sets.iter().filter(|s| !s.declared);
-        if let Some(f) = wait_fan(concealed, input.pair, input.win) {
-            fans.add(f, 1);
-        }
+    if input.unique_wait
+        && !fans.has(Fan::MeldedHand)
+        && !fans.has(Fan::FourKongs)
+        && let Some(f) = wait_of(win_places, input.pair, input.win)
+    {
+        fans.add(f, 1);
     }
 }
 
@@ -548,19 +550,29 @@ pub(crate) fn wait_fan<'a>(
     pair: Tile,
     win: Tile,
 ) -> Option<Fan> {
-    let (mut edge, mut closed) = (false, false);
-    for s in sets {
-        if s.kind == SetKind::Chow && s.contains(win) {
-            if win.index() == s.tile.index() + 1 {
-                closed = true;
-            } else {
-                edge = true;
-            }
-        }
+    let places = sets
+        .filter(|s| s.kind == SetKind::Chow)
+        .fold(0, |places, s| places | place_in_chow(s.tile, win));
+    wait_of(places, pair, win)
+}
+
+/// Where `win` sits in the chow whose lowest tile is `lowest`: bit `k` for `k` tiles above
+/// the lowest, none when the chow does not hold it.
+fn place_in_chow(lowest: Tile, win: Tile) -> u8 {
+    let above = win.index().wrapping_sub(lowest.index());
+    if above < 3 && win.group() == lowest.group() {
+        1 << above
+    } else {
+        0
     }
-    if edge {
+}
+
+/// [`wait_fan`] from the winning tile's places in the concealed chows (see
+/// [`place_in_chow`]): at either end 边张, in the middle 坎张, else 单钓将 on the pair.
+fn wait_of(places: u8, pair: Tile, win: Tile) -> Option<Fan> {
+    if places & 0b101 != 0 {
         Some(Fan::EdgeWait)
-    } else if closed {
+    } else if places & 0b010 != 0 {
         Some(Fan::ClosedWait)
     } else if pair == win {
         Some(Fan::SingleWait)
@@ -569,42 +581,67 @@ pub(crate) fn wait_fan<'a>(
     }
 }
 
-/// 全带幺, 全带五 and 全双刻 from the four sets and the pair.
+/// 全带幺, 全带五 and 全双刻 from the four sets and the pair: each part's traits, as bits,
+/// by tile kind ([`PUNG_TRAITS`] for a pung, kong or the pair, [`CHOW_TRAITS`] for a chow by
+/// its lowest tile); a fan needs its trait in all five parts.
 fn set_traits(sets: &[Set; 4], pair: Tile, fans: &mut FanCounts) {
-    let (mut outside, mut five, mut even) = (0, 0, 0);
-    let parts = sets
-        .iter()
-        .map(|s| (s.kind == SetKind::Chow, s.tile))
-        .chain(std::iter::once((false, pair)));
-    for (chow, t) in parts {
-        if t.is_honor() {
-            outside += 1;
-            continue;
+    let all = sets.iter().fold(PUNG_TRAITS[pair.index()], |all, s| {
+        all & match s.kind {
+            SetKind::Chow => CHOW_TRAITS[s.tile.index()],
+            SetKind::Pung | SetKind::Kong => PUNG_TRAITS[s.tile.index()],
         }
-        let r = t.rank_or_zero();
-        if chow {
-            match r {
-                1 | 7 => outside += 1,
-                3..=5 => five += 1,
-                _ => {}
-            }
-        } else {
-            match r {
-                1 | 9 => outside += 1,
-                5 => five += 1,
-                2 | 4 | 6 | 8 => even += 1,
-                _ => {}
-            }
-        }
-    }
-    if outside == 5 {
+    });
+    if all & OUTSIDE != 0 {
         fans.add(Fan::OutsideHand, 1);
-    } else if five == 5 {
+    } else if all & FIVE != 0 {
         fans.add(Fan::AllFives, 1);
-    } else if even == 5 {
+    } else if all & EVEN != 0 {
         fans.add(Fan::AllEvenPungs, 1);
     }
 }
+
+/// A part with a terminal or an honour (全带幺).
+const OUTSIDE: u8 = 1;
+/// A part with a 5 (全带五).
+const FIVE: u8 = 2;
+/// A pung or pair of an even rank (全双刻).
+const EVEN: u8 = 4;
+
+/// The traits of a pung, kong or pair of each tile kind.
+const PUNG_TRAITS: [u8; 34] = {
+    let mut traits = [0u8; 34];
+    let mut i = 0;
+    while i < 34 {
+        let t = Tile::ALL[i];
+        traits[i] = match t.rank_or_zero() {
+            _ if t.is_honor() => OUTSIDE,
+            1 | 9 => OUTSIDE,
+            5 => FIVE,
+            2 | 4 | 6 | 8 => EVEN,
+            _ => 0,
+        };
+        i += 1;
+    }
+    traits
+};
+
+/// The traits of a chow by its lowest tile (a chow is never even; no chow starts on an
+/// honour, which is outside as in a pung).
+const CHOW_TRAITS: [u8; 34] = {
+    let mut traits = [0u8; 34];
+    let mut i = 0;
+    while i < 34 {
+        let t = Tile::ALL[i];
+        traits[i] = match t.rank_or_zero() {
+            _ if t.is_honor() => OUTSIDE,
+            1 | 7 => OUTSIDE,
+            3..=5 => FIVE,
+            _ => 0,
+        };
+        i += 1;
+    }
+    traits
+};
 
 /// 123 and 789 of two suits with a pair of 5 of the third.
 fn three_suited_terminal_chows(sets: &[Set; 4], pair: Tile) -> bool {

@@ -16,12 +16,12 @@ use crate::ruleset::Ruleset;
 use crate::shape::division::{standard_divisions, suit_codes};
 use crate::shape::wait::{is_only_wait, waits};
 use crate::shape::{KNITTED_STRAIGHTS, Reading, Set, SetKind, is_orphan};
-use crate::tile::{Counts, Tile};
+use crate::tile::{Counts, RANK_WEIGHT, Tile};
 use detect::{
     StandardInput, concealment_fans, event_fans, kong_fans, pung_fans, standard_fans, tile_fans,
     tile_hog, wait_fan,
 };
-use exclusion::apply_exclusions;
+use exclusion::{apply_exclusions, standing};
 
 /// The minimum a hand must score, flowers excluded (起和分).
 pub use crate::ruleset::MINIMUM_FAN;
@@ -98,8 +98,9 @@ struct Kinds {
 }
 
 /// Reads [`Kinds`] eight counts at a time: each count is a byte of a word, a byte's test
-/// leaves its high bit, and one multiplication gathers the eight high bits. Counts stay
-/// under 128 (a hand holds at most 18 tiles of a kind), so no byte carries into the next.
+/// leaves its high bit, and one multiplication gathers the eight high bits. The counts are a
+/// hand's (a validated hand holds no fifth copy): at most four, so no byte carries into the
+/// next, and four is the one count with its third bit set.
 #[inline] // each caller reads two of the three masks: the third is not computed
 fn kinds(counts: &Counts) -> Kinds {
     const LOW: u64 = 0x0101_0101_0101_0101;
@@ -111,15 +112,14 @@ fn kinds(counts: &Counts) -> Kinds {
     let mut read = |w: u64, shift: usize| {
         k.held |= gather(nonzero(w)) << shift;
         k.odd |= gather((w & LOW) << 7) << shift;
-        k.four |= gather(!nonzero(w ^ (4 * LOW)) & HIGH) << shift;
+        k.four |= gather((w & (4 * LOW)) << 5) << shift;
     };
     for shift in [0, 8, 16, 24] {
         let word: [u8; 8] = counts[shift..shift + 8].try_into().unwrap_or([0; 8]);
         read(u64::from_le_bytes(word), shift);
     }
-    // The last two kinds; the six empty bytes above them read as four-less.
+    // The last two kinds.
     read(u64::from(counts[32]) | u64::from(counts[33]) << 8, 32);
-    k.four &= (1 << 34) - 1;
     k
 }
 
@@ -185,11 +185,12 @@ pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
     concealment_fans(claimed_melds, self_drawn, &mut common);
     // The concealed kinds serve the shapes of at most one declared meld (the special ones, and
     // the seven-pairs wait without melds).
+    // Without melds the concealed tiles are all the tiles: one reading serves both.
     let all_kinds = kinds(&all);
-    let concealed_kinds = if hand.melds().len() <= 1 {
-        kinds(&concealed)
-    } else {
-        Kinds::default()
+    let concealed_kinds = match hand.melds().len() {
+        0 => all_kinds,
+        1 => kinds(&concealed),
+        _ => Kinds::default(),
     };
     let facts = Facts {
         rules,
@@ -283,11 +284,19 @@ fn best_standard(
     let odd_before = f.odd ^ (1 << f.win.index());
     let seven_pairs_wait = (declared == 0 && odd_before.is_power_of_two())
         .then(|| odd_before.trailing_zeros() as usize);
+    // The suits' codes before the win: the winning tile's rank weighs one less.
+    let mut before_codes = f.hand.suit_codes();
+    if f.win.is_numbered() {
+        let w = f.win.index();
+        before_codes[w / 9] -= RANK_WEIGHT[w % 9];
+    }
     let unique_wait = wait_can_score
         && is_only_wait(
             &before,
+            before_codes,
             &held,
             seven_pairs_wait,
+            divisions.items[0].pair,
             f.rules.wait_counts_exhausted_tiles,
             f.win,
         );
@@ -315,22 +324,22 @@ fn best_standard(
             seat: f.seat,
         };
         standard_fans(&input, f.rules, &mut raw);
-        let fans = apply_exclusions(&raw, f.rules);
-        let total = points(&fans, f.rules);
-        let reading = Reading::Standard { sets, pair: d.pair };
+        let standing = standing(&raw, f.rules);
+        let total = standing.points;
         let take = match &best {
             None => true,
             Some((best_total, _, _)) => {
                 total > *best_total
                     || (total == *best_total
-                        && (fans.has(Fan::PureTripleChow)
+                        && (standing.has(Fan::PureTripleChow)
                             || seven_pairs_found
-                            || fans.has(Fan::TriplePung)))
+                            || standing.has(Fan::TriplePung)))
             }
         };
         if take {
             let keep_total = best.as_ref().map_or(total, |(t, _, _)| total.max(*t));
-            best = Some((keep_total, fans, reading));
+            let reading = Reading::Standard { sets, pair: d.pair };
+            best = Some((keep_total, standing.fans(&raw), reading));
         }
     }
     best
@@ -515,7 +524,8 @@ fn knitted_straight(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
 mod tests {
     use super::*;
 
-    /// The word-at-a-time reading agrees with counting kind by kind.
+    /// The word-at-a-time reading agrees with counting kind by kind (counts of at most
+    /// four, a hand's).
     #[test]
     fn kinds_agree_with_a_kind_by_kind_reading() {
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
@@ -525,7 +535,7 @@ mod tests {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
-                *n = u8::try_from(seed % 6).unwrap_or(0);
+                *n = u8::try_from(seed % 5).unwrap_or(0);
             }
             let mask = |pred: fn(u8) -> bool| {
                 (0..34).fold(0u64, |m, i| m | u64::from(pred(counts[i])) << i)

@@ -144,19 +144,32 @@ pub enum Reading {
 /// The SI-calculator ordering key of a tile (characters, bamboo, dots, honours), used so that
 /// ties between readings are broken the way the reference calculators break them.
 pub(crate) const fn order_key(t: Tile) -> u8 {
-    let suit_order = match t.group() {
-        0 => 1, // characters
-        2 => 2, // bamboo
-        1 => 3, // dots
-        _ => 4, // honours
-    };
-    let rank = if t.is_numbered() {
-        t.rank_or_zero()
-    } else {
-        t.index_u8() - 26
-    };
-    suit_order * 16 + rank
+    ORDER_KEYS[t.index()]
 }
+
+/// [`order_key`] of each tile kind: `suit * 16 + rank`, the suits in the calculators' order
+/// (characters 1, bamboo 2, dots 3, honours 4 with ranks 1–7 in tile order).
+const ORDER_KEYS: [u8; 34] = {
+    let mut keys = [0u8; 34];
+    let mut i = 0;
+    while i < 34 {
+        let t = Tile::ALL[i];
+        let suit_order = match t.group() {
+            0 => 1, // characters
+            2 => 2, // bamboo
+            1 => 3, // dots
+            _ => 4, // honours
+        };
+        let rank = if t.is_numbered() {
+            t.rank_or_zero()
+        } else {
+            t.index_u8() - 26
+        };
+        keys[i] = suit_order * 16 + rank;
+        i += 1;
+    }
+    keys
+};
 
 /// The six knitted straights (147, 258, 369 spread over the three suits), each in tile order.
 pub(crate) const KNITTED_STRAIGHTS: [[Tile; 9]; 6] = {

@@ -158,7 +158,8 @@ impl Group {
     /// holding `a`: those at most one rank from a tile held, since an added tile forms a pair
     /// or pung with its own kind or a chow, whose other two tiles include a neighbour of it.
     fn candidates(self, a: [i16; 9]) -> u16 {
-        let present = (0..self.len).fold(0u16, |p, r| p | u16::from(a[r] > 0) << r);
+        // All nine slots: an honour's past the first are empty (see [`Group::counts`]).
+        let present = (0..9).fold(0u16, |p, r| p | u16::from(a[r] > 0) << r);
         if self.len == 9 {
             (present | present << 1 | present >> 1) & 0x1ff
         } else {
@@ -166,15 +167,27 @@ impl Group {
         }
     }
 
+    /// The division-table code of this group in `codes` (by [`Tile::group`]), if a suit.
+    fn code(self, codes: [usize; 3]) -> Option<usize> {
+        (self.len == 9).then(|| codes[self.first / 9])
+    }
+
     /// Whether one more tile of a kind `may_add` accepts leaves the group holding `a` as sets
     /// only, or (`pair`) as sets and a pair. A suit of at most four copies a rank asks the
     /// division table, by its code and the weight of the added rank; a fifth copy, or an
     /// honour, is tested here.
-    fn completed_by(self, a: [i16; 9], pair: bool, may_add: impl Fn(usize) -> bool) -> bool {
+    /// `code` is the suit's division-table code (`None` for an honour, or a suit the caller
+    /// has no code for).
+    fn completed_by(
+        self,
+        a: [i16; 9],
+        code: Option<usize>,
+        pair: bool,
+        may_add: impl Fn(usize) -> bool,
+    ) -> bool {
         let sum: i16 = a.iter().sum();
         // A suit divides with a pair exactly when it holds 2 modulo 3 tiles.
         let count_fits = ((sum + 1) % 3 == 2) == pair;
-        let code = (self.len == 9).then(|| suit_code(a)).flatten();
         ranks(self.candidates(a))
             .filter(|&r| may_add(self.first + r))
             .any(|r| match code {
@@ -190,15 +203,6 @@ impl Group {
                 }
             })
     }
-}
-
-/// The division table's code of a suit's counts (see [`table::code`]).
-fn suit_code(a: [i16; 9]) -> Option<usize> {
-    let mut counts = [0u8; 9];
-    for (c, n) in counts.iter_mut().zip(a) {
-        *c = u8::try_from(n).ok()?;
-    }
-    table::code(&counts)
 }
 
 /// The ranks whose bits are set, lowest first.
@@ -223,17 +227,22 @@ fn seven_pairs_wait(before: &Counts) -> Option<usize> {
 }
 
 /// Whether `win` is the only tile kind that completes `before` (see [`waits`]), given that
-/// it completes `before` into the standard shape: the caller found a division of `before`
-/// and `win`. `seven_pairs_wait` is the kind `before` waits on in seven pairs, if any (see
-/// [`seven_pairs_wait`]; the caller reads it from its own masks).
+/// it completes `before` into the standard shape with `pair` as the pair: the caller found
+/// that division of `before` and `win`. `codes` are the division table's codes of the suits
+/// of `before` (by [`Tile::group`]; see [`table::code`]). `seven_pairs_wait` is the kind
+/// `before` waits on in seven pairs, if any (see [`seven_pairs_wait`]; the caller reads it
+/// from its own masks).
 ///
-/// Then every group but the winning tile's is sound, and one group holds the pair; only the
-/// winning tile's group, and the pair's group when the winning tile's is sound without the
-/// winning tile, can take another kind (the cases of [`waits`], narrowed by that).
+/// Then every group but the winning tile's is sound, and the pair's group holds the pair;
+/// only the winning tile's group, and the pair's group when the winning tile's is sound
+/// without the winning tile, can take another kind (the cases of [`waits`], narrowed by
+/// that).
 pub(crate) fn is_only_wait(
     before: &Counts,
+    codes: [usize; 3],
     held: &Counts,
     seven_pairs_wait: Option<usize>,
+    pair: Tile,
     formal: bool,
     win: Tile,
 ) -> bool {
@@ -244,26 +253,28 @@ pub(crate) fn is_only_wait(
     }
     let winning = Group::of(w);
     let counts = winning.counts(before);
-    let sum: i16 = counts.iter().sum();
-    if (sum + 1) % 3 == 2 {
-        // The pair is in the winning tile's group: every other group is a multiple of three,
-        // sound already, and takes no tile.
-        return !winning.completed_by(counts, true, other_kind);
+    let code = winning.code(codes);
+    let pair_group = Group::of(pair.index());
+    if pair_group.first == winning.first {
+        // Every other group is a multiple of three, sound already, and takes no tile.
+        return !winning.completed_by(counts, code, true, other_kind);
     }
     // The pair is in another group. A kind of the winning tile's group completes it alone;
     // a kind of the pair's group needs the winning tile's group sound with a pair before it.
-    if winning.completed_by(counts, false, other_kind) {
+    if winning.completed_by(counts, code, false, other_kind) {
         return false;
     }
-    if !suit_sets_and_pair(counts) {
-        return true;
-    }
-    let pair = (0..10)
-        .map(Group::nth)
-        .filter(|g| g.first != winning.first)
-        .map(|g| (g, g.counts(before)))
-        .find(|(_, a)| a.iter().sum::<i16>() % 3 == 2);
-    pair.is_none_or(|(g, a)| !g.completed_by(a, false, other_kind))
+    let sound_with_pair = match code {
+        Some(code) => table::divides(code),
+        None => suit_sets_and_pair(counts),
+    };
+    !sound_with_pair
+        || !pair_group.completed_by(
+            pair_group.counts(before),
+            pair_group.code(codes),
+            false,
+            other_kind,
+        )
 }
 
 /// The tile kinds that complete `before` (the concealed tiles before the winning tile) into
@@ -312,6 +323,7 @@ mod tests {
     use super::*;
 
     use crate::notation::test_counts as counts;
+    use crate::shape::division::suit_codes;
 
     fn wait_list(tiles: &str) -> Vec<String> {
         let c = counts(tiles);
@@ -441,11 +453,16 @@ mod tests {
                 }
                 assert_eq!(waits(&before, &held, formal), direct, "{before:?} {held:?}");
                 let tile = Tile::ALL[win];
-                assert_eq!(
-                    is_only_wait(&before, &held, seven_pairs_wait(&before), formal, tile),
-                    direct == 1 << win,
-                    "{before:?} {held:?} {win}"
+                let only = is_only_wait(
+                    &before,
+                    suit_codes(&before),
+                    &held,
+                    seven_pairs_wait(&before),
+                    Tile::ALL[pair],
+                    formal,
+                    tile,
                 );
+                assert_eq!(only, direct == 1 << win, "{before:?} {held:?} {win}");
                 several += usize::from(direct.count_ones() > 1);
             }
         }

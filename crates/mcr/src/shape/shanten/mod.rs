@@ -191,6 +191,34 @@ pub fn ready_after_discard(concealed: &Counts, declared_melds: usize) -> TileSet
     ready
 }
 
+/// The waits of a ready hand (`concealed`, 13 − 3 × `declared_melds` tiles at distance 0
+/// in some shape): the kinds that complete it into any shape, a formal fifth copy included,
+/// which are the useful kinds of its shapes at distance 0 ([`useful_by_shape`], the oracle
+/// of the tests). The standard shape and seven pairs answer from their completion test
+/// (`wait::waits`); the other shapes are asked only where their cheap bound allows
+/// distance 0.
+pub(crate) fn ready_waits(concealed: &Counts, declared_melds: usize) -> TileSet {
+    let c = clamp(concealed);
+    let mut waits = TileSet::from_mask(super::wait::waits(&c, &c, true));
+    let mut add = |(distance, useful): (i8, TileSet)| {
+        if distance == 0 {
+            waits = waits.union(useful);
+        }
+    };
+    if declared_melds == 0 {
+        if shapes::thirteen_orphans(&c) == 0 {
+            add(shapes::thirteen_orphans_useful(&c));
+        }
+        if shapes::honors_and_knitted(&c) == 0 {
+            add(shapes::honors_and_knitted_useful(&c));
+        }
+    }
+    if declared_melds <= 1 && shapes::knitted_straight_at_least(&c) <= 0 {
+        add(shapes::knitted_straight_useful(&c, 1 - declared_melds));
+    }
+    waits
+}
+
 /// The distance of each shape separately.
 pub fn shanten_by_shape(concealed: &Counts, declared_melds: usize) -> ShantenByShape {
     let c = clamp(concealed);
@@ -260,4 +288,140 @@ fn needed_sets(declared_melds: usize) -> usize {
 
 fn clamp(c: &Counts) -> Counts {
     c.map(|n| n.min(4))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::{KNITTED_STRAIGHTS, is_orphan};
+
+    /// The union of the useful kinds of the shapes at distance 0: what [`ready_waits`]
+    /// answers, the long way.
+    fn useful_at_distance_0(c: &Counts, melds: usize) -> TileSet {
+        useful_by_shape(c, melds)
+            .shapes()
+            .into_iter()
+            .flatten()
+            .filter(|s| s.shanten == 0)
+            .fold(TileSet::default(), |w, s| w.union(s.useful))
+    }
+
+    /// A complete hand of `shape` (0 four sets and a pair with 0 to 4 declared melds, 1 seven
+    /// pairs, 2 thirteen orphans, 3 honours and knitted, 4 the knitted straight with 0 or 1
+    /// declared meld), and its declared melds; `next(n)` draws below `n`.
+    fn complete_hand(shape: usize, next: &mut impl FnMut(usize) -> usize) -> (Counts, usize) {
+        let mut c = [0u8; 34];
+        let mut melds = 0;
+        let span = 9 + next(26);
+        // Adds a tile kind if a copy is left.
+        let put = |c: &mut Counts, i: usize, n: u8| {
+            let fits = c[i] + n <= 4;
+            if fits {
+                c[i] += n;
+            }
+            fits
+        };
+        match shape {
+            0 => {
+                melds = next(5);
+                let mut placed = 0;
+                while placed < 4 - melds {
+                    let i = next(span);
+                    let chow = i < 27 && i % 9 <= 6 && next(2) == 0;
+                    if chow {
+                        if (i..i + 3).all(|k| c[k] < 4) {
+                            (i..i + 3).for_each(|k| c[k] += 1);
+                            placed += 1;
+                        }
+                    } else if put(&mut c, i, 3) {
+                        placed += 1;
+                    }
+                }
+                while !put(&mut c, next(span), 2) {}
+            }
+            1 => {
+                let mut pairs = 0;
+                while pairs < 7 {
+                    if put(&mut c, next(span), 2) {
+                        pairs += 1;
+                    }
+                }
+            }
+            2 => {
+                let orphans: Vec<usize> = (0..34).filter(|&i| is_orphan(i)).collect();
+                for &i in &orphans {
+                    c[i] = 1;
+                }
+                c[orphans[next(orphans.len())]] += 1;
+            }
+            3 => {
+                let knitted = KNITTED_STRAIGHTS[next(6)];
+                let mut kinds: Vec<usize> = knitted.iter().map(|t| t.index()).collect();
+                kinds.extend(27..34);
+                for _ in 0..2 {
+                    kinds.remove(next(kinds.len()));
+                }
+                for &i in &kinds {
+                    c[i] = 1;
+                }
+            }
+            _ => {
+                melds = next(2);
+                KNITTED_STRAIGHTS[next(6)]
+                    .iter()
+                    .for_each(|t| c[t.index()] = 1);
+                if melds == 0 {
+                    let i = next(span);
+                    if i < 27 && i % 9 <= 6 && next(2) == 0 {
+                        (i..i + 3).for_each(|k| c[k] += 1);
+                    } else {
+                        c[i] += 3;
+                    }
+                }
+                c[next(span)] += 2;
+            }
+        }
+        (c, melds)
+    }
+
+    /// Complete hands of every shape ([`complete_hand`]), less one tile and often with one
+    /// more tile moved: every one that is ready has the waits of the long way.
+    #[test]
+    fn ready_waits_agree_with_the_useful_kinds_at_distance_0() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            usize::try_from(seed % u64::try_from(n).unwrap_or(1)).unwrap_or(0)
+        };
+        let mut ready = [0usize; 5];
+        for round in 0..30_000 {
+            let shape = round % 5;
+            let (mut c, melds) = complete_hand(shape, &mut next);
+            // One tile out (the wait), and sometimes another moved.
+            let held: Vec<usize> = (0..34).filter(|&i| c[i] > 0).collect();
+            c[held[next(held.len())]] -= 1;
+            if next(3) == 0 {
+                let held: Vec<usize> = (0..34).filter(|&i| c[i] > 0).collect();
+                c[held[next(held.len())]] -= 1;
+                c[next(34)] += 1;
+            }
+            if c.iter().any(|&n| n > 4) {
+                continue;
+            }
+            let by_shape = shanten_by_shape(&c, melds);
+            if shanten(&c, melds) != 0 {
+                continue;
+            }
+            assert_eq!(
+                ready_waits(&c, melds),
+                useful_at_distance_0(&c, melds),
+                "{c:?}, {melds} melds, {by_shape:?}"
+            );
+            ready[shape] += 1;
+        }
+        // Every shape's generator reaches ready hands.
+        assert!(ready.iter().all(|&n| n > 500), "{ready:?}");
+    }
 }
