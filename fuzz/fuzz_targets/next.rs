@@ -97,11 +97,7 @@ fn check(record: &Record, rules: &Ruleset, options: &NextOptions) {
             let mut longer = record.clone();
             longer.events.push(Event::new(seat, Action::Draw(tile)));
             let after = next_actions(&longer, rules, options).expect("the seed applied before");
-            assert_eq!(
-                after.findings(),
-                next.findings(),
-                "the draw of {tile:?}"
-            );
+            assert_eq!(after.findings(), next.findings(), "the draw of {tile:?}");
         }
         Some(Then::DrawGame) => {
             let mut ended = record.clone();

@@ -178,7 +178,12 @@ fn deal(request: &pb::DealHandRequest) {
     assert_eq!(response.deal.len(), 4);
     assert_eq!(response.wall.len(), 84);
     let mut counts = [0u8; 35];
-    for tile in response.deal.iter().flat_map(|d| &d.tiles).chain(&response.wall) {
+    for tile in response
+        .deal
+        .iter()
+        .flat_map(|d| &d.tiles)
+        .chain(&response.wall)
+    {
         counts[usize::try_from(*tile).expect("a tile")] += 1;
     }
     assert_eq!(counts[0], 0);
