@@ -13,7 +13,7 @@ use mcr::Ruleset;
 use mcr::play::botzone::{next_lines, read_matches};
 use mcr::play::{
     Action, Consequence, Event, NextActions, NextDraw, NextOptions, NextPhase, PlayCode, Record,
-    Seed, Then, next_actions,
+    Seed, Then, Unplayable, next_actions,
 };
 use mcr::ruleset::{AddedKongTile, WallRule};
 
@@ -64,10 +64,22 @@ fuzz_target!(
 );
 
 fn check(record: &Record, rules: &Ruleset, options: &NextOptions) {
-    let Ok(next) = next_actions(record, rules, options) else {
+    let next = match next_actions(record, rules, options) {
+        Ok(next) => next,
         // A seed refused for this wall: only a seed does that.
-        assert!(options.seed.is_some());
-        return;
+        Err(Unplayable::Seed(_)) => {
+            assert!(options.seed.is_some());
+            return;
+        }
+        // A deal that cannot be played: at least one of its findings is not merely a deal
+        // other than the seed's (that alone is a finding of a hand that is over).
+        Err(Unplayable::Deal(found)) => {
+            assert!(
+                found.iter().any(|f| f.code != PlayCode::DealNotFromSeed),
+                "{found:?}"
+            );
+            return;
+        }
     };
     assert_properties(&next);
     if next.phase == NextPhase::Over {
