@@ -15,7 +15,9 @@
 //! - [`mod@replay`]: a whole record judged ([`replay()`]), with its seed ([`replay_seeded`]);
 //! - [`next`]: what may come next in a hand in progress, from its record so far
 //!   ([`next_actions`]);
-//! - [`botzone`]: Botzone's line format, read and written.
+//! - [`botzone`]: Botzone's line format, read and written;
+//! - [`table`]: a whole table in one process ([`Table`]): a seeded hand played one decision
+//!   at a time, the draws and the claim windows the table's own.
 //!
 //! The switches the rulebooks leave open are [`crate::ruleset::PlayRules`].
 
@@ -29,6 +31,7 @@ pub mod replay;
 pub mod seed;
 pub mod state;
 pub mod step;
+pub mod table;
 pub mod win;
 
 pub use arbitrate::{Arbitration, ClaimMade, ClaimProblem, IllegalClaim, arbitrate};
@@ -46,4 +49,8 @@ pub use replay::{
 pub use seed::{Seed, SeedError, SeededDeal};
 pub use state::{DrawKind, Ending, Inconsistency, Phase, PlayState, SeatState, Wall, WallLeft};
 pub use step::{Effects, StepError};
+pub use table::{
+    ACTION_SPACE, Observation, PublicSeat, Table, TableCode, TableError, TablePhase, action_id,
+    action_of_id,
+};
 pub use win::JudgedWin;

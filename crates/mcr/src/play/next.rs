@@ -167,7 +167,7 @@ pub fn next_actions(
 }
 
 /// `seat`'s draw of `kind`, or the draw game when its wall has no tile left.
-fn draw_or_end(state: &PlayState, seat: Seat, kind: DrawKind) -> Then {
+pub(super) fn draw_or_end(state: &PlayState, seat: Seat, kind: DrawKind) -> Then {
     if state.wall().can_draw(seat) {
         Then::Draw(NextDraw {
             seat,
@@ -210,7 +210,7 @@ fn flowers_of(state: &PlayState, seat: Seat) -> Decision {
 }
 
 /// The decision of `seat` now, if it has one.
-fn decision(
+pub(super) fn decision(
     state: &PlayState,
     seat: Seat,
     rules: &Ruleset,
@@ -229,7 +229,7 @@ fn decision(
 }
 
 /// The claims each other seat may make on what `offerer` offers, in turn order.
-fn claims(
+pub(super) fn claims(
     state: &PlayState,
     offerer: Seat,
     rules: &Ruleset,

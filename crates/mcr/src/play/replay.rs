@@ -302,7 +302,7 @@ fn play_events(
 
 /// The verdict on the hand as `state` leaves it: the win or the draw game, the settlement,
 /// and the record's own statements checked.
-fn conclude(
+pub(super) fn conclude(
     state: &PlayState,
     record: &Record,
     effects: Effects,
