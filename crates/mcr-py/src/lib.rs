@@ -1,0 +1,32 @@
+//! `mahjong_mcr._mcr`: the Python binding of the MCR engine (`crates/mcr`) and of the
+//! referee's API layer (`crates/mcr-api`). It holds no rule: each function reads its Python
+//! arguments, calls the engine or the API layer, and builds the Python result. The typed
+//! surface is `python/mahjong_mcr/_mcr.pyi`; `docs/python.md` says how to use it.
+//!
+//! - [`errors`]: every error raised ([`McrError`](errors) and the compat module's);
+//! - [`values`]: rulesets, winds and tiles read from Python;
+//! - [`table`]: a whole table in-process ([`mcr::play::Table`]);
+//! - [`compat`]: PyMahjongGB 1.4.0's functions, the same signatures and result shapes.
+
+mod compat;
+mod errors;
+mod table;
+mod values;
+
+use pyo3::prelude::*;
+
+/// The extension module.
+#[pymodule]
+fn _mcr(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("ACTION_SPACE", mcr::play::ACTION_SPACE)?;
+    m.add_class::<table::Table>()?;
+    m.add_class::<table::Action>()?;
+    m.add_class::<table::Observation>()?;
+    m.add_class::<table::PublicSeat>()?;
+    m.add_class::<table::Meld>()?;
+    m.add_class::<table::TableResult>()?;
+    m.add_class::<table::TableFan>()?;
+    m.add_function(wrap_pyfunction!(table::action_of_id, m)?)?;
+    compat::register(m)?;
+    Ok(())
+}
