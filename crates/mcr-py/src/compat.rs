@@ -17,9 +17,11 @@ use mcr::shape::shanten::{ShapeUseful, useful_by_shape};
 use mcr::tile::Counts;
 use mcr::{Fan, Ruleset, RulesetId, Tile, TileSet, ViolationCode, Wind, score};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyString, PyTuple};
 
 use crate::errors::compat_error;
+use crate::interned;
 
 /// Registers the functions under PyMahjongGB's names.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -34,10 +36,14 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 fn code_of(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Tile> {
-    let text = value
-        .cast::<PyString>()
-        .map_err(|_| compat_error(py, "Param `hand` must be a tuple of strs!"))?;
-    Tile::from_code(&text.to_cow()?).ok_or_else(|| compat_error(py, "ERROE_WRONG_TILE_CODE"))
+    if let Some(tile) = interned::tile_of(value)? {
+        return Ok(tile);
+    }
+    Err(if value.is_instance_of::<PyString>() {
+        compat_error(py, "ERROE_WRONG_TILE_CODE")
+    } else {
+        compat_error(py, "Param `hand` must be a tuple of strs!")
+    })
 }
 
 /// `hand`: a tuple of tile codes.
@@ -46,6 +52,32 @@ fn standing(py: Python<'_>, hand: &Bound<'_, PyAny>) -> PyResult<Vec<Tile>> {
         .cast::<PyTuple>()
         .map_err(|_| compat_error(py, "Param `hand` must be a tuple!"))?;
     tuple.iter().map(|t| code_of(py, &t)).collect()
+}
+
+/// A pack's type: `PENG`, `GANG` or `CHI`.
+#[derive(Clone, Copy, Debug)]
+enum PackKind {
+    Pung,
+    Kong,
+    Chow,
+}
+
+/// The pack type `value` names, compared with interned strings (no copy of the text).
+fn pack_kind(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<PackKind> {
+    static KINDS: PyOnceLock<[(PackKind, Py<PyString>); 3]> = PyOnceLock::new();
+    let kinds = KINDS.get_or_init(py, || {
+        [
+            (PackKind::Pung, PyString::intern(py, "PENG").unbind()),
+            (PackKind::Kong, PyString::intern(py, "GANG").unbind()),
+            (PackKind::Chow, PyString::intern(py, "CHI").unbind()),
+        ]
+    });
+    for (kind, name) in kinds {
+        if value.is(name) || value.eq(name.bind(py))? {
+            return Ok(*kind);
+        }
+    }
+    Err(compat_error(py, "ERROE_WRONG_PACK_CODE"))
 }
 
 /// `pack`: a tuple of `(type, tile, offer)`, PyMahjongGB's declared melds.
@@ -58,14 +90,19 @@ fn packs(py: Python<'_>, pack: &Bound<'_, PyAny>) -> PyResult<Vec<MeldInput>> {
         let item = item
             .cast::<PyTuple>()
             .map_err(|_| compat_error(py, "Param `pack` must be a tuple of tuples!"))?;
-        let (kind, code, offer): (String, String, i64) = item.extract()?;
-        let tile = Tile::from_code(&code).ok_or_else(|| compat_error(py, "ERROE_WRONG_TILE_CODE"))?;
+        if item.len() != 3 {
+            return Err(compat_error(py, "Param `pack` must be a tuple of tuples!"));
+        }
+        let kind = item.get_item(0)?;
+        let tile = interned::tile_of(&item.get_item(1)?)?
+            .ok_or_else(|| compat_error(py, "ERROE_WRONG_TILE_CODE"))?;
+        let offer: i64 = item.get_item(2)?.extract()?;
         if !(0..4).contains(&offer) {
             return Err(compat_error(py, "ERROE_WRONG_OFFER_CODE"));
         }
         let digit = u8::try_from(offer).unwrap_or(0);
-        let meld = match kind.as_str() {
-            "PENG" => MeldInput {
+        let meld = match pack_kind(py, &kind)? {
+            PackKind::Pung => MeldInput {
                 kind: MeldKind::Pung,
                 tiles: vec![tile; 3],
                 claimed_from: Claim::from_digit(digit),
@@ -73,7 +110,7 @@ fn packs(py: Python<'_>, pack: &Bound<'_, PyAny>) -> PyResult<Vec<MeldInput>> {
                 claimed_tile: None,
             },
             // Offer 0: a concealed kong; 1–3: a melded one, from that seat.
-            "GANG" => MeldInput {
+            PackKind::Kong => MeldInput {
                 kind: if digit == 0 {
                     MeldKind::ConcealedKong
                 } else {
@@ -85,7 +122,7 @@ fn packs(py: Python<'_>, pack: &Bound<'_, PyAny>) -> PyResult<Vec<MeldInput>> {
                 claimed_tile: None,
             },
             // The middle tile; offer 1–3: which of the three was claimed.
-            "CHI" => {
+            PackKind::Chow => {
                 let tiles: Vec<Tile> = [-1i8, 0, 1]
                     .iter()
                     .filter_map(|&d| {
@@ -104,7 +141,6 @@ fn packs(py: Python<'_>, pack: &Bound<'_, PyAny>) -> PyResult<Vec<MeldInput>> {
                     claimed_tile,
                 }
             }
-            _ => return Err(compat_error(py, "ERROE_WRONG_PACK_CODE")),
         };
         melds.push(meld);
     }
@@ -158,7 +194,7 @@ pub fn MahjongFanCalculator<'py>(
     py: Python<'py>,
     pack: &Bound<'py, PyAny>,
     hand: &Bound<'py, PyAny>,
-    winTile: &str,
+    winTile: &Bound<'py, PyAny>,
     flowerCount: i64,
     isSelfDrawn: bool,
     is4thTile: bool,
@@ -171,9 +207,7 @@ pub fn MahjongFanCalculator<'py>(
     let input = HandInput {
         melds: packs(py, pack)?,
         standing: standing(py, hand)?,
-        winning_tile: Some(
-            Tile::from_code(winTile).ok_or_else(|| compat_error(py, "ERROE_WRONG_TILE_CODE"))?,
-        ),
+        winning_tile: Some(code_of(py, winTile)?),
     };
     let context = WinContext {
         method: if isSelfDrawn {
@@ -187,11 +221,16 @@ pub fn MahjongFanCalculator<'py>(
         last_copy: is4thTile,
         seat_wind: wind_of(py, seatWind)?,
         prevalent_wind: wind_of(py, prevalentWind)?,
-        flowers: u8::try_from(flowerCount).map_err(|_| compat_error(py, "ERROR_WRONG_FLOWER_COUNT"))?,
+        flowers: u8::try_from(flowerCount)
+            .map_err(|_| compat_error(py, "ERROR_WRONG_FLOWER_COUNT"))?,
     };
-    let hand = input
-        .validate(&context)
-        .map_err(|v| compat_error(py, v.first().map_or("ERROR_WRONG_TILES_COUNT", |v| error_code(v.code))))?;
+    let hand = input.validate(&context).map_err(|v| {
+        compat_error(
+            py,
+            v.first()
+                .map_or("ERROR_WRONG_TILES_COUNT", |v| error_code(v.code)),
+        )
+    })?;
     let rules = Ruleset::get(RulesetId::Mil);
     let scoring = score(&hand, &context, rules);
     match scoring.outcome {
@@ -203,11 +242,14 @@ pub fn MahjongFanCalculator<'py>(
         if count == 0 {
             continue;
         }
-        let spec = fan.spec();
+        let names = interned::fan_names(py, fan);
         let points = rules.points(fan);
-        let name = their_name(fan);
+        let name = match their_name(py, fan) {
+            Some(theirs) => theirs.bind(py).clone(),
+            None => names.zh.bind(py).clone(),
+        };
         let item = if verbose {
-            (points, count, name, spec.name_en).into_pyobject(py)?
+            (points, count, name, names.en.bind(py)).into_pyobject(py)?
         } else {
             (u32::from(points) * u32::from(count), name).into_pyobject(py)?
         };
@@ -218,13 +260,17 @@ pub fn MahjongFanCalculator<'py>(
 
 /// The Chinese name PyMahjongGB gives a fan: the rulebook's, but for the three waits, which
 /// it calls 独听 (a lone wait) of each kind.
-fn their_name(fan: Fan) -> &'static str {
-    match fan {
-        Fan::EdgeWait => "独听・边张",
-        Fan::ClosedWait => "独听・嵌张",
-        Fan::SingleWait => "独听・单钓",
-        _ => fan.spec().name_zh,
-    }
+fn their_name(py: Python<'_>, fan: Fan) -> Option<&Py<PyString>> {
+    const WAITS: [(Fan, &str); 3] = [
+        (Fan::EdgeWait, "独听・边张"),
+        (Fan::ClosedWait, "独听・嵌张"),
+        (Fan::SingleWait, "独听・单钓"),
+    ];
+    static NAMES: PyOnceLock<[(Fan, Py<PyString>); 3]> = PyOnceLock::new();
+    let names = NAMES.get_or_init(py, || {
+        WAITS.map(|(f, name)| (f, PyString::intern(py, name).unbind()))
+    });
+    names.iter().find(|(f, _)| *f == fan).map(|(_, name)| name)
 }
 
 fn useful_tuple<'py>(py: Python<'py>, useful: TileSet) -> PyResult<Bound<'py, PyTuple>> {

@@ -10,6 +10,7 @@
 
 mod compat;
 mod errors;
+mod interned;
 mod table;
 mod values;
 

@@ -250,7 +250,10 @@ pub struct TableResult {
 impl TableResult {
     fn __repr__(&self) -> String {
         match self.winner {
-            Some(w) => format!("TableResult(winner={w}, fan={}, points={:?})", self.fan, self.points),
+            Some(w) => format!(
+                "TableResult(winner={w}, fan={}, points={:?})",
+                self.fan, self.points
+            ),
             None => format!("TableResult(draw_game=True, points={:?})", self.points),
         }
     }
@@ -340,7 +343,12 @@ impl Table {
                 action.get().action
             } else if let Ok(id) = value.extract::<usize>() {
                 play::action_of_id(id).ok_or_else(|| {
-                    value_error(py, "VALUE_INVALID", "choice", &format!("{id} is not an action number"))
+                    value_error(
+                        py,
+                        "VALUE_INVALID",
+                        "choice",
+                        &format!("{id} is not an action number"),
+                    )
                 })?
             } else {
                 return Err(value_error(

@@ -27,9 +27,9 @@ pub fn wind(py: Python<'_>, value: &Bound<'_, PyAny>, field: &str) -> PyResult<W
             .and_then(|i| Wind::ALL.get(i).copied())
             .ok_or_else(|| value_error(py, "VALUE_INVALID", field, "a wind is 0-3 (East first)"));
     }
-    let text: String = value.extract().map_err(|_| {
-        value_error(py, "VALUE_INVALID", field, "a wind is E, S, W, N or 0-3")
-    })?;
+    let text: String = value
+        .extract()
+        .map_err(|_| value_error(py, "VALUE_INVALID", field, "a wind is E, S, W, N or 0-3"))?;
     match text.to_ascii_lowercase().as_str() {
         "e" | "east" => Ok(Wind::East),
         "s" | "south" => Ok(Wind::South),
