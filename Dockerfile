@@ -7,7 +7,8 @@
 #
 # The release build below is the exact command .ci/packaging.sh runs (and checks is written here),
 # and the SBOM stage the exact `cargo cyclonedx` command of .ci/image.sh. The protos are compiled
-# by build.rs with protox (pure Rust): no protoc is installed in any stage.
+# by build.rs and crates/mcr-api/build.rs with protox (pure Rust): no protoc is installed in
+# any stage.
 #
 # CI cannot pull base images, so .ci/image.sh builds the runtime stage with podman from this file
 # without the builder stages: RUNTIME_BASE is a base it assembles offline, and the binary and

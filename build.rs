@@ -1,46 +1,57 @@
-//! Compiles the protobuf contract without a system `protoc`: protox parses `proto/` into a
-//! `FileDescriptorSet`, which is written to `OUT_DIR/mahjong_descriptor.bin` (for proto3 JSON
-//! and gRPC reflection) and handed to tonic-prost-build for the Rust messages and the
-//! client stub (`OUT_DIR/mahjong.v1.rs`, `crate::api::pb`).
+//! Generates the gRPC stubs of the service without a system `protoc`: protox parses the
+//! service file of `proto/` (with the files it imports) into a `FileDescriptorSet`, and
+//! tonic-prost-build writes from the service alone, every message taken from the `mcr-api`
+//! crate (`::mcr_api::api::pb`, whose `build.rs` generates the messages and the descriptor
+//! set):
 //!
-//! The server stub is generated from the service file alone (`OUT_DIR/server/mahjong.v1.rs`,
-//! `crate::server::stub`): every message taken from `crate::api::pb` but the two scoring
-//! requests, read by `crate::api::scoring::fast::query`, and the two scoring responses, which are the bytes
-//! `crate::api::scoring::fast::wire` writes, through `crate::server::codec::RefereeCodec`.
+//! - the client stub (`OUT_DIR/client/mahjong.v1.rs`, `crate::pb::mahjong_service_client`);
+//! - the server stub (`OUT_DIR/server/mahjong.v1.rs`, `crate::server::stub`): every message
+//!   from `mcr_api::api::pb` but the two scoring requests, read by
+//!   `mcr_api::api::scoring::fast::query`, and the two scoring responses, which are the bytes
+//!   `mcr_api::api::scoring::fast::wire` writes, through `crate::server::codec::RefereeCodec`.
 //!
-//! The field numbers the fast path reads and writes are generated here from the same
-//! descriptor set (`OUT_DIR/fields.rs`, `crate::api::scoring::fast::fields`): one module a message,
-//! one constant a field.
+//! The codec reads every other request and writes every other response with prost: which
+//! messages those are is written here too (`OUT_DIR/server/messages.rs`, the input and
+//! output types of the service's methods, `crate::server::codec`).
 
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::PathBuf;
-
-use prost::Message as _;
-
-/// Every file of the `mahjong.v1` package.
-const PROTOS: &[&str] = &[
-    "mahjong/v1/tile.proto",
-    "mahjong/v1/hand.proto",
-    "mahjong/v1/ruleset.proto",
-    "mahjong/v1/fan.proto",
-    "mahjong/v1/house_rules.proto",
-    "mahjong/v1/scoring.proto",
-    "mahjong/v1/analysis.proto",
-    "mahjong/v1/accounting.proto",
-    "mahjong/v1/play.proto",
-    SERVICE,
-];
 
 /// The file of the service (and of nothing else).
 const SERVICE: &str = "mahjong/v1/mahjong_service.proto";
 
+/// The package of the contract, as descriptors name it.
+const PACKAGE: &str = ".mahjong.v1";
+
+/// Where the messages of the package live in Rust.
+const MESSAGES: &str = "::mcr_api::api::pb";
+
+/// The messages the server stub takes from the fast path instead of [`MESSAGES`], and the
+/// codec reads or writes by hand.
+const FAST: &[(&str, &str)] = &[
+    (
+        ".mahjong.v1.ScoreHandRequest",
+        "::mcr_api::api::kit::query::ScoreQuery",
+    ),
+    (
+        ".mahjong.v1.BatchScoreHandsRequest",
+        "::mcr_api::api::scoring::fast::query::BatchScoreHandsQuery",
+    ),
+    (
+        ".mahjong.v1.ScoreHandResponse",
+        "::mcr_api::api::scoring::fast::wire::ScoreHandReply",
+    ),
+    (
+        ".mahjong.v1.BatchScoreHandsResponse",
+        "::mcr_api::api::scoring::fast::wire::BatchScoreHandsReply",
+    ),
+];
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // tonic-prost-build's compile_fds does not emit this itself.
     println!("cargo:rerun-if-changed=proto");
-    let fds = protox::compile(PROTOS, ["proto"])?;
-    let out_dir = PathBuf::from(std::env::var("OUT_DIR")?);
-    std::fs::write(out_dir.join("mahjong_descriptor.bin"), fds.encode_to_vec())?;
-    std::fs::write(out_dir.join("fields.rs"), field_numbers(&fds))?;
+    let fds = protox::compile([SERVICE], ["proto"])?;
     let service_only = prost_types::FileDescriptorSet {
         file: fds
             .file
@@ -49,92 +60,66 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .cloned()
             .collect(),
     };
-    // The client only: the server is generated below. A scoring request's house rules are
-    // boxed: the request stays small.
-    // Every message with its proto name (`prost::Name`), for proto3 JSON by type.
-    let mut named = prost_build::Config::new();
-    named.enable_type_names();
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR")?);
+
+    let client_dir = out_dir.join("client");
+    std::fs::create_dir_all(&client_dir)?;
     tonic_prost_build::configure()
         .build_server(false)
         .build_client(true)
-        .boxed(".mahjong.v1.ScoreHandRequest.overrides")
-        .compile_fds_with_config(fds, named)?;
+        .out_dir(client_dir)
+        .extern_path(PACKAGE, MESSAGES)
+        .compile_fds(service_only.clone())?;
 
     let server_dir = out_dir.join("server");
     std::fs::create_dir_all(&server_dir)?;
-    tonic_prost_build::configure()
+    std::fs::write(
+        server_dir.join("messages.rs"),
+        prost_messages(&service_only),
+    )?;
+    let mut server = tonic_prost_build::configure();
+    server = server
         .build_server(true)
         .build_client(false)
-        .out_dir(server_dir)
-        .extern_path(
-            ".mahjong.v1.ScoreHandRequest",
-            "crate::api::kit::query::ScoreQuery",
-        )
-        .extern_path(
-            ".mahjong.v1.BatchScoreHandsRequest",
-            "crate::api::scoring::fast::query::BatchScoreHandsQuery",
-        )
-        .extern_path(
-            ".mahjong.v1.ScoreHandResponse",
-            "crate::api::scoring::fast::wire::ScoreHandReply",
-        )
-        .extern_path(
-            ".mahjong.v1.BatchScoreHandsResponse",
-            "crate::api::scoring::fast::wire::BatchScoreHandsReply",
-        )
-        .extern_path(".mahjong.v1", "crate::api::pb")
+        .out_dir(server_dir);
+    for (proto, rust) in FAST {
+        server = server.extern_path(*proto, *rust);
+    }
+    server
+        .extern_path(PACKAGE, MESSAGES)
         .codec_path("crate::server::codec::RefereeCodec")
         .compile_fds(service_only)?;
     Ok(())
 }
 
-/// One module a message of the package (nested messages in modules of their own inside it),
-/// each with one `u32` constant a field: `score_hand_request::HAND` is `hand = 2`.
-fn field_numbers(fds: &prost_types::FileDescriptorSet) -> String {
-    fn message(out: &mut String, m: &prost_types::DescriptorProto, full: &str, depth: usize) {
-        let indent = "    ".repeat(depth);
-        let full = format!("{full}.{}", m.name());
-        let _ = writeln!(
-            out,
-            "{indent}/// `{full}`.\n{indent}pub mod {} {{",
-            snake_case(m.name())
-        );
-        for field in &m.field {
-            let _ = writeln!(
-                out,
-                "{indent}    /// `{} = {}`.\n{indent}    pub const {}: u32 = {};",
-                field.name(),
-                field.number(),
-                field.name().to_uppercase(),
-                field.number()
-            );
-        }
-        for nested in &m.nested_type {
-            message(out, nested, &full, depth + 1);
-        }
-        let _ = writeln!(out, "{indent}}}");
-    }
-    let mut out = String::new();
-    for file in &fds.file {
-        for m in &file.message_type {
-            message(&mut out, m, file.package(), 0);
-        }
-    }
-    out
-}
-
-/// `ScoreHandRequest` → `score_hand_request`.
-fn snake_case(name: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in name.chars().enumerate() {
-        if c.is_ascii_uppercase() {
-            if i > 0 {
-                out.push('_');
+/// The requests and the responses of the service's methods that prost reads and writes (all
+/// but the [`FAST`] ones), as two macro calls of `crate::server::codec`:
+/// `prost_queries!(ValidateHandRequest, …);` and `prost_replies!(ValidateHandResponse, …);`.
+fn prost_messages(service_only: &prost_types::FileDescriptorSet) -> String {
+    let mut queries = BTreeSet::new();
+    let mut replies = BTreeSet::new();
+    for file in &service_only.file {
+        for service in &file.service {
+            for method in &service.method {
+                queries.insert(method.input_type());
+                replies.insert(method.output_type());
             }
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
         }
     }
+    let names = |types: BTreeSet<&str>| {
+        types
+            .into_iter()
+            .filter(|t| FAST.iter().all(|(fast, _)| fast != t))
+            .map(|t| {
+                t.strip_prefix(PACKAGE)
+                    .and_then(|name| name.strip_prefix('.'))
+                    .unwrap_or_else(|| panic!("{t} is not a message of {PACKAGE}"))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut out = String::new();
+    let _ = writeln!(out, "prost_queries!({});", names(queries));
+    let _ = writeln!(out, "prost_replies!({});", names(replies));
     out
 }

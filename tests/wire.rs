@@ -393,8 +393,9 @@ fn faulty_requests_are_errors_of_score_hand() {
 /// full view and a batch with faulty entries, each field of `ScoreHandResponse`, of
 /// `BatchScoreHandsResponse` and of every message below them is set somewhere in what the
 /// writer wrote. A field added to one of them in the proto fails here until
-/// `src/api/scoring/fast/wire.rs` writes it. The one exception is `ScoreHandResponse.violations`:
-/// an invalid hand is an error status, or in a batch a `HandError`.
+/// `crates/mcr-api/src/api/scoring/fast/wire.rs` writes it. The one exception is
+/// `ScoreHandResponse.violations`: an invalid hand is an error status, or in a batch a
+/// `HandError`.
 #[test]
 fn the_writer_writes_every_field_of_its_messages() {
     use mahjong_referee::api::FILE_DESCRIPTOR_SET;
@@ -463,7 +464,7 @@ fn the_writer_writes_every_field_of_its_messages() {
     let missing: Vec<_> = expected.difference(&written).collect();
     assert!(
         missing.is_empty(),
-        "fields the writer never writes: {missing:?} (write them in src/api/scoring/fast/wire.rs)"
+        "fields the writer never writes: {missing:?} (write them in crates/mcr-api/src/api/scoring/fast/wire.rs)"
     );
     assert!(written.contains("mahjong.v1.HandError.violations"));
 }

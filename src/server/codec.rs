@@ -10,6 +10,7 @@ use tonic::Status;
 use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
 
 use crate::api::kit::query::ScoreQuery;
+use crate::api::pb;
 use crate::api::scoring::fast::query::BatchScoreHandsQuery;
 use crate::api::scoring::fast::wire::{BatchScoreHandsReply, ScoreHandReply};
 
@@ -22,10 +23,20 @@ pub trait Query: Sized {
     fn decode_query(bytes: Bytes) -> Result<Self, prost::DecodeError>;
 }
 
-impl<M: prost::Message + Default> Query for M {
-    fn decode_query(bytes: Bytes) -> Result<Self, prost::DecodeError> {
-        M::decode(bytes)
-    }
+/// `Query` by prost for each message named: every request of the service but the two
+/// scoring requests (`OUT_DIR/server/messages.rs`, written by `build.rs` from the service).
+///
+/// One impl a message rather than one for every `prost::Message`: the scoring requests are
+/// the `mcr-api` crate's types, and a blanket impl would overlap theirs here (that crate
+/// could make them messages).
+macro_rules! prost_queries {
+    ($($message:ident),* $(,)?) => {$(
+        impl Query for pb::$message {
+            fn decode_query(bytes: Bytes) -> Result<Self, prost::DecodeError> {
+                <pb::$message as prost::Message>::decode(bytes)
+            }
+        }
+    )*};
 }
 
 impl Query for ScoreQuery {
@@ -46,12 +57,20 @@ pub trait Reply {
     fn encode_reply(self, buf: &mut EncodeBuf<'_>) -> Result<(), Status>;
 }
 
-impl<M: prost::Message> Reply for M {
-    fn encode_reply(self, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
-        self.encode(buf)
-            .map_err(|e| Status::internal(format!("cannot encode the response: {e}")))
-    }
+/// `Reply` by prost for each message named: every response of the service but the two
+/// scoring responses (as `prost_queries`).
+macro_rules! prost_replies {
+    ($($message:ident),* $(,)?) => {$(
+        impl Reply for pb::$message {
+            fn encode_reply(self, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
+                prost::Message::encode(&self, buf)
+                    .map_err(|e| Status::internal(format!("cannot encode the response: {e}")))
+            }
+        }
+    )*};
 }
+
+include!(concat!(env!("OUT_DIR"), "/server/messages.rs"));
 
 impl Reply for ScoreHandReply {
     fn encode_reply(self, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {

@@ -10,7 +10,7 @@
 //!   byte what prost writes (`tests/wire.rs`);
 //!
 //! The server's stub and codec carry these requests and responses (`server::stub`,
-//! `server::codec`).
+//! `server::codec` of the `mahjong-referee` crate).
 
 pub mod fields;
 pub mod query;

@@ -1,7 +1,8 @@
 //! The fixed bounds of what the referee reads and writes, in one place (the configurable
-//! ones live in [`crate::config`]): how many violations an answer lists, how long their
-//! texts may be (their paths are written here, once: [`shown_violations`]), and the maxima
-//! of the repeated request fields (checked by [`crate::api::kit::path::too_many`]).
+//! ones live in the `mahjong-referee` crate's `config`): how many violations an answer
+//! lists, how long their texts may be (their paths are written here, once:
+//! [`shown_violations`]), and the maxima of the repeated request fields (checked by
+//! [`crate::api::kit::path::too_many`]).
 //!
 //! With these bounds the error details of a status (`ErrorInfo` + `BadRequest`) stay under
 //! 8 KiB even once base64-encoded into the `grpc-status-details-bin` trailer, the size many

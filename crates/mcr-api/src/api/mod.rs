@@ -4,7 +4,8 @@
 //!
 //! Three floors:
 //!
-//! - [`pb`]: the generated messages, enums and gRPC client, and the descriptor set;
+//! - [`pb`]: the generated messages and enums, and the descriptor set (the gRPC client and
+//!   server stubs are the transport's, in the `mahjong-referee` crate);
 //! - [`kit`]: what the families share: field paths, enum and scalar mappings, proto3 JSON,
 //!   the violations collector, house rules, hands, the scoring query and the encoders of
 //!   score sheets, accounts, rulings and analyses;
