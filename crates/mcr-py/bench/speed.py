@@ -19,7 +19,6 @@ import os
 import random
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -107,19 +106,18 @@ def main() -> int:
         print(f"  {name:<36} {seconds * 1e6:6.2f} us a call{ratio}")
 
     if hasattr(mahjong_mcr, "score_many"):
-        lines = [json.dumps(request_of(c)) for c in corpus()]
+        lines = [json.dumps(request_of(c)) for c in corpus() if "notation" in c]
         requests = [json.loads(line) for line in lines]
         many = min(timed(lambda: mahjong_mcr.score_many(requests)) for _ in range(args.rounds))
         many_json = min(timed(lambda: mahjong_mcr.score_many_json(lines)) for _ in range(args.rounds))
         print(f"score_many:      {len(lines) / many:10,.0f} hands/s ({os.cpu_count()} cores)")
         print(f"score_many_json: {len(lines) / many_json:10,.0f} hands/s")
         if args.cli:
-            with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
-                f.write("\n".join(lines * 20) + "\n")
-            cli = min(timed(lambda: subprocess.run([args.cli, "score", "--jsonl", f.name],
-                                                   check=True, stdout=subprocess.DEVNULL))
+            text = "\n".join(lines * 20) + "\n"
+            cli = min(timed(lambda: subprocess.run([args.cli, "score", "--jsonl"], input=text,
+                                                   text=True, check=True,
+                                                   stdout=subprocess.DEVNULL))
                       for _ in range(args.rounds))
-            os.unlink(f.name)
             print(f"CLI score --jsonl: {20 * len(lines) / cli:10,.0f} hands/s (process start included)")
 
     steps, seconds = min((random_table_steps(100, k) for k in range(args.rounds)),
@@ -151,7 +149,7 @@ def request_of(case: dict[str, Any]) -> dict[str, Any]:
     k = score_kwargs(case)
     context = {"selfDrawn": k["self_drawn"], "seatWind": f"WIND_{['EAST', 'SOUTH', 'WEST', 'NORTH'][case['seat_wind']]}",
                "prevalentWind": f"WIND_{['EAST', 'SOUTH', 'WEST', 'NORTH'][case['prevalent_wind']]}",
-               "flowers": k["flowers"], "lastTile": k["last_tile"], "lastCopy": k["last_copy"],
+               "flowerCount": k["flowers"], "lastTile": k["last_tile"], "lastCopy": k["last_copy"],
                "replacementDraw": k["kong_replacement"], "robbingKong": k["robbing_kong"]}
     return {"notation": case["notation"], "context": context, "ruleset": "RULESET_MIL"}
 

@@ -61,6 +61,20 @@ pub fn tile_of(value: &Bound<'_, PyAny>) -> PyResult<Option<Tile>> {
     Ok(None)
 }
 
+/// Every tile kind's code as a Python string, in [`Tile::ALL`]'s order.
+static CODE_STRINGS: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+
+/// The code of `tile` (`W5`), a string made once a process.
+pub fn code_of(py: Python<'_>, tile: Tile) -> Py<PyString> {
+    let codes = CODE_STRINGS.get_or_init(py, || {
+        Tile::ALL
+            .iter()
+            .map(|t| PyString::intern(py, &t.code()).unbind())
+            .collect()
+    });
+    codes[tile.index()].clone_ref(py)
+}
+
 /// One fan's names as Python strings.
 #[derive(Debug)]
 pub struct FanNames {

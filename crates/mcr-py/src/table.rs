@@ -9,9 +9,10 @@ use mcr::hand::{Claim, KongExposure};
 use mcr::play::{self, Action as PlayAction, TablePhase};
 use mcr::{Seat, Tile, Wind};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::errors::{mcr_error, value_error};
+use crate::interned;
 use crate::values;
 
 fn wind_letter(wind: Wind) -> &'static str {
@@ -27,8 +28,8 @@ fn seat_number(seat: Seat) -> u8 {
     u8::try_from(seat.index()).unwrap_or(u8::MAX)
 }
 
-fn codes(tiles: &[Tile]) -> Vec<String> {
-    tiles.iter().map(|t| t.code()).collect()
+fn codes(py: Python<'_>, tiles: &[Tile]) -> Vec<Py<PyString>> {
+    tiles.iter().map(|&t| interned::code_of(py, t)).collect()
 }
 
 /// One action a seat may take: `.line` is its Botzone line, `.id` its number in the fixed
@@ -141,15 +142,15 @@ pub fn action_of_id(py: Python<'_>, seat: i64, id: usize) -> PyResult<Action> {
 /// A meld in sight: `kind` (`chow`, `pung`, `kong`, `concealed_kong`), its tiles, and the
 /// seat it was claimed from relative to its owner (1 left, 2 opposite, 3 right) when known.
 #[pyclass(module = "mahjong_mcr._mcr", frozen, get_all)]
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Meld {
     kind: &'static str,
-    tiles: Vec<String>,
+    tiles: Vec<Py<PyString>>,
     claimed_from: Option<u8>,
 }
 
 impl Meld {
-    fn new(meld: mcr::hand::Meld) -> Meld {
+    fn new(py: Python<'_>, meld: mcr::hand::Meld) -> Meld {
         let claim = |c: Option<Claim>| c.map(Claim::digit);
         let input = meld.to_input();
         let (kind, claimed_from) = match meld {
@@ -162,7 +163,7 @@ impl Meld {
         };
         Meld {
             kind,
-            tiles: codes(&input.tiles),
+            tiles: codes(py, &input.tiles),
             claimed_from,
         }
     }
@@ -170,8 +171,9 @@ impl Meld {
 
 #[pymethods]
 impl Meld {
-    fn __repr__(&self) -> String {
-        format!("Meld({:?}, {:?})", self.kind, self.tiles)
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let tiles: Vec<String> = self.tiles.iter().map(|t| t.bind(py).to_string()).collect();
+        format!("Meld({:?}, {:?})", self.kind, tiles)
     }
 }
 
@@ -184,7 +186,7 @@ pub struct PublicSeat {
     concealed_kongs: u8,
     concealed_count: u8,
     flowers: u8,
-    discards: Vec<String>,
+    discards: Vec<Py<PyString>>,
     /// For each discard, whether another seat took it.
     discards_taken: Vec<bool>,
 }
@@ -199,9 +201,9 @@ pub struct Observation {
     phase: &'static str,
     turn: Option<u8>,
     offered: Option<String>,
-    concealed: Vec<String>,
+    concealed: Vec<Py<PyString>>,
     drawn: Option<String>,
-    concealed_kongs: Vec<String>,
+    concealed_kongs: Vec<Py<PyString>>,
     seats: Vec<Py<PublicSeat>>,
     wall_left: u16,
     legal: Vec<Py<Action>>,
@@ -209,10 +211,15 @@ pub struct Observation {
 
 #[pymethods]
 impl Observation {
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let concealed: Vec<String> = self
+            .concealed
+            .iter()
+            .map(|t| t.bind(py).to_string())
+            .collect();
         format!(
             "Observation(seat={}, phase={:?}, concealed={:?}, wall_left={})",
-            self.seat, self.phase, self.concealed, self.wall_left
+            self.seat, self.phase, concealed, self.wall_left
         )
     }
 }
@@ -387,12 +394,16 @@ impl Table {
                         melds: s
                             .melds
                             .iter()
-                            .map(|&m| Py::new(py, Meld::new(m)))
+                            .map(|&m| Py::new(py, Meld::new(py, m)))
                             .collect::<PyResult<_>>()?,
                         concealed_kongs: s.concealed_kongs,
                         concealed_count: s.concealed_count,
                         flowers: s.flowers,
-                        discards: s.discards.iter().map(|d| d.tile.code()).collect(),
+                        discards: s
+                            .discards
+                            .iter()
+                            .map(|d| interned::code_of(py, d.tile))
+                            .collect(),
                         discards_taken: s.discards.iter().map(|d| d.taken).collect(),
                     },
                 )
@@ -405,9 +416,9 @@ impl Table {
             phase: seen.phase.as_str(),
             turn: seen.turn.map(seat_number),
             offered: seen.offered.map(Tile::code),
-            concealed: codes(&seen.concealed),
+            concealed: codes(py, &seen.concealed),
             drawn: seen.drawn.map(Tile::code),
-            concealed_kongs: codes(&seen.own_concealed_kongs),
+            concealed_kongs: codes(py, &seen.own_concealed_kongs),
             seats,
             wall_left: seen.wall_left,
             legal: seen

@@ -3,7 +3,11 @@
 
 use mcr::house_rules::Rules;
 use mcr::{RulesetId, Seat, Tile, Wind};
+use mcr_api::api::kit::values::{ruleset_to_pb, tile_to_pb, wind_to_pb};
+use mcr_api::api::pb;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyInt, PyString};
 
 use crate::errors::value_error;
 
@@ -21,7 +25,16 @@ pub fn rules(py: Python<'_>, name: &str, field: &str) -> PyResult<Rules> {
 
 /// A wind given as `E`/`S`/`W`/`N` (or its name) or 0–3 (East first).
 pub fn wind(py: Python<'_>, value: &Bound<'_, PyAny>, field: &str) -> PyResult<Wind> {
-    if let Ok(i) = value.extract::<i64>() {
+    // The letters as Python source writes them are interned: the same objects.
+    static LETTERS: PyOnceLock<[Py<PyString>; 4]> = PyOnceLock::new();
+    let letters = LETTERS.get_or_init(py, || {
+        ["E", "S", "W", "N"].map(|l| PyString::intern(py, l).unbind())
+    });
+    if let Some(i) = letters.iter().position(|l| value.is(l)) {
+        return Ok(Wind::ALL[i]);
+    }
+    if value.is_instance_of::<PyInt>() {
+        let i: i64 = value.extract()?;
         return usize::try_from(i)
             .ok()
             .and_then(|i| Wind::ALL.get(i).copied())
@@ -52,14 +65,27 @@ pub fn seat(py: Python<'_>, index: i64, field: &str) -> PyResult<Seat> {
         .ok_or_else(|| value_error(py, "SEAT_INVALID", field, "a seat is 0-3 (East first)"))
 }
 
-/// A tile by its code (`W1`…`W9`, `B1`…, `T1`…, `F1`…`F4`, `J1`…`J3`).
-pub fn tile(py: Python<'_>, code: &str, field: &str) -> PyResult<Tile> {
-    Tile::from_code(code).ok_or_else(|| {
-        value_error(
-            py,
-            "TILE_UNKNOWN",
-            field,
-            &format!("`{code}` is not a tile code (W1-W9, B1-B9, T1-T9, F1-F4, J1-J3)"),
-        )
-    })
+/// The names the service's JSON gives the values the Python layer converts, each mapped
+/// from the package's own form: `TILE_NAMES` (`TILE_1M` → `W1`), `WIND_NAMES` (`E` →
+/// `WIND_EAST`) and `RULESET_NAMES` (`mil` → `RULESET_MIL`). Taken from the contract's
+/// generated code, so the two cannot drift.
+pub fn add_names(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    let tiles = PyDict::new(py);
+    for tile in Tile::ALL {
+        let name = pb::Tile::try_from(tile_to_pb(tile)).map_or("", |t| t.as_str_name());
+        tiles.set_item(name, tile.code())?;
+    }
+    m.add("TILE_NAMES", tiles)?;
+    let winds = PyDict::new(py);
+    for (wind, letter) in Wind::ALL.into_iter().zip(["E", "S", "W", "N"]) {
+        winds.set_item(letter, wind_to_pb(wind).as_str_name())?;
+    }
+    m.add("WIND_NAMES", winds)?;
+    let rulesets = PyDict::new(py);
+    for id in RulesetId::ALL {
+        rulesets.set_item(id.name(), ruleset_to_pb(id).as_str_name())?;
+    }
+    m.add("RULESET_NAMES", rulesets)?;
+    Ok(())
 }
