@@ -273,7 +273,7 @@ fn their_name(py: Python<'_>, fan: Fan) -> Option<&Py<PyString>> {
     names.iter().find(|(f, _)| *f == fan).map(|(_, name)| name)
 }
 
-fn useful_tuple<'py>(py: Python<'py>, useful: TileSet) -> PyResult<Bound<'py, PyTuple>> {
+fn useful_tuple(py: Python<'_>, useful: TileSet) -> PyResult<Bound<'_, PyTuple>> {
     PyTuple::new(py, useful.iter().map(Tile::code).collect::<Vec<_>>())
 }
 

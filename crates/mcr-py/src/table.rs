@@ -38,7 +38,7 @@ fn codes(py: Python<'_>, tiles: &[Tile]) -> Vec<Py<PyString>> {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Action {
     seat: Seat,
-    action: PlayAction,
+    chosen: PlayAction,
     fan: Option<u32>,
 }
 
@@ -46,7 +46,7 @@ impl Action {
     fn new(seat: Seat, legal: &play::LegalAction) -> Action {
         Action {
             seat,
-            action: legal.action,
+            chosen: legal.action,
             fan: legal.win.as_ref().map(|w| w.scoring.fan_total),
         }
     }
@@ -63,7 +63,7 @@ impl Action {
     /// `discard`, `chow`, `pung`, `kong`, `concealed_kong`, `added_kong`, `win` or `flower`.
     #[getter]
     fn kind(&self) -> &'static str {
-        match self.action {
+        match self.chosen {
             PlayAction::Draw(_) => "draw",
             PlayAction::Flower(_) => "flower",
             PlayAction::Discard(_) => "discard",
@@ -79,7 +79,7 @@ impl Action {
     /// The tile (a chow's middle tile; `H1`–`H8` for a flower).
     #[getter]
     fn tile(&self) -> String {
-        match self.action {
+        match self.chosen {
             PlayAction::Draw(play::Drawn::Flower(f)) | PlayAction::Flower(f) => {
                 format!("H{}", f.number())
             }
@@ -97,13 +97,13 @@ impl Action {
     /// The Botzone line, e.g. `Player 2 Chi T4`.
     #[getter]
     fn line(&self) -> String {
-        play::botzone::action_line(self.seat, self.action)
+        play::botzone::action_line(self.seat, self.chosen)
     }
 
     /// The number in `0..ACTION_SPACE`.
     #[getter]
     fn id(&self) -> usize {
-        play::action_id(self.action).unwrap_or(usize::MAX)
+        play::action_id(self.chosen).unwrap_or(usize::MAX)
     }
 
     /// For a win, its fan total (flowers excluded); `None` otherwise.
@@ -134,7 +134,7 @@ pub fn action_of_id(py: Python<'_>, seat: i64, id: usize) -> PyResult<Action> {
     })?;
     Ok(Action {
         seat,
-        action,
+        chosen: action,
         fan: None,
     })
 }
@@ -236,6 +236,7 @@ pub struct TableFan {
 }
 
 /// The end of a hand: the winner and its fans, or a draw game; each seat's points.
+#[allow(clippy::struct_excessive_bools)] // each flag is one circumstance the log shows
 #[pyclass(module = "mahjong_mcr._mcr", name = "TableResult", frozen, get_all)]
 #[derive(Debug)]
 pub struct TableResult {
@@ -342,12 +343,27 @@ impl Table {
     /// Moves the hand on: in `act`, `{seat: action}` for the seat to act; in `claim`, each
     /// claiming seat's action (a seat left out passes; `{}` passes for all). An action is an
     /// `Action` or its number.
-    fn step(&mut self, py: Python<'_>, choice: &Bound<'_, PyDict>) -> PyResult<()> {
-        let mut choices = Vec::with_capacity(choice.len());
-        for (key, value) in choice.iter() {
+    fn step(&mut self, py: Python<'_>, choice: &Bound<'_, PyAny>) -> PyResult<()> {
+        let pairs: Vec<(Bound<'_, PyAny>, Bound<'_, PyAny>)> = match choice.cast::<PyDict>() {
+            Ok(dict) => dict.iter().collect(),
+            // Any other mapping, by its items.
+            Err(_) => choice
+                .call_method0("items")
+                .and_then(|items| items.try_iter()?.map(|item| item?.extract()).collect())
+                .map_err(|_| {
+                    value_error(
+                        py,
+                        "VALUE_INVALID",
+                        "choice",
+                        "a choice is a mapping of seats to actions",
+                    )
+                })?,
+        };
+        let mut choices = Vec::with_capacity(pairs.len());
+        for (key, value) in pairs {
             let seat = values::seat(py, key.extract::<i64>().unwrap_or(-1), "choice")?;
             let action = if let Ok(action) = value.cast::<Action>() {
-                action.get().action
+                action.get().chosen
             } else if let Ok(id) = value.extract::<usize>() {
                 play::action_of_id(id).ok_or_else(|| {
                     value_error(

@@ -1,13 +1,45 @@
 """Type stubs of the extension module (checked by mypy --strict and mypy.stubtest)."""
 
-from typing import Any, Final, Optional, Union, final
+from typing import Any, Final, Mapping, Optional, Union, final
 
-from typing_extensions import TypeAlias, disjoint_base
+from typing_extensions import TypeAlias
+
+from ._errors import Violation
+
+__all__ = [
+    "ACTION_SPACE",
+    "TILE_NAMES",
+    "WIND_NAMES",
+    "RULESET_NAMES",
+    "Table",
+    "Action",
+    "Observation",
+    "PublicSeat",
+    "Meld",
+    "TableResult",
+    "TableFan",
+    "action_of_id",
+    "Score",
+    "Fan",
+    "score",
+    "score_json_text",
+    "score_many_json",
+    "call_json",
+    "MahjongFanCalculator",
+    "MahjongShanten",
+    "ThirteenOrphansShanten",
+    "SevenPairsShanten",
+    "HonorsAndKnittedTilesShanten",
+    "KnittedStraightShanten",
+    "RegularShanten",
+]
 
 ACTION_SPACE: Final[int]
+TILE_NAMES: Final[dict[str, str]]
+WIND_NAMES: Final[dict[str, str]]
+RULESET_NAMES: Final[dict[str, str]]
 
 @final
-@disjoint_base
 class Action:
     """One action a seat may take."""
 
@@ -29,7 +61,6 @@ class Action:
 def action_of_id(seat: int, id: int) -> Action: ...
 
 @final
-@disjoint_base
 class Meld:
     """A meld in sight."""
 
@@ -41,7 +72,6 @@ class Meld:
     def claimed_from(self) -> Optional[int]: ...
 
 @final
-@disjoint_base
 class PublicSeat:
     """What every seat sees of one seat."""
 
@@ -59,7 +89,6 @@ class PublicSeat:
     def discards_taken(self) -> list[bool]: ...
 
 @final
-@disjoint_base
 class Observation:
     """One seat's view of the table."""
 
@@ -89,7 +118,6 @@ class Observation:
     def legal(self) -> list[Action]: ...
 
 @final
-@disjoint_base
 class TableFan:
     """A fan of a table's win."""
 
@@ -105,7 +133,6 @@ class TableFan:
     def count(self) -> int: ...
 
 @final
-@disjoint_base
 class TableResult:
     """The end of a table's hand."""
 
@@ -133,7 +160,6 @@ class TableResult:
     def last_copy(self) -> bool: ...
 
 @final
-@disjoint_base
 class Table:
     """A hand dealt from a 32-byte seed and played one decision at a time."""
 
@@ -145,7 +171,7 @@ class Table:
     def commitment(self) -> str: ...
     def legal(self) -> dict[int, list[Action]]: ...
     def action_mask(self, seat: int) -> list[bool]: ...
-    def step(self, choice: dict[int, Union[Action, int]]) -> None: ...
+    def step(self, choice: Mapping[int, Union[Action, int]]) -> None: ...
     def observation(self, seat: int) -> Observation: ...
     def result(self) -> Optional[TableResult]: ...
     def log(self, id: str = "table") -> str: ...
@@ -162,3 +188,55 @@ def SevenPairsShanten(hand: tuple[str, ...]) -> tuple[int, tuple[str, ...]]: ...
 def HonorsAndKnittedTilesShanten(hand: tuple[str, ...]) -> tuple[int, tuple[str, ...]]: ...
 def KnittedStraightShanten(hand: tuple[str, ...]) -> tuple[int, tuple[str, ...]]: ...
 def RegularShanten(hand: tuple[str, ...]) -> tuple[int, tuple[str, ...]]: ...
+
+@final
+class Fan:
+    """A fan of a score."""
+
+    @property
+    def zh(self) -> str: ...
+    @property
+    def zh_hant(self) -> str: ...
+    @property
+    def en(self) -> str: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def tiles(self) -> list[str]: ...
+
+@final
+class Score:
+    """The score of a hand."""
+
+    @property
+    def outcome(self) -> str: ...
+    @property
+    def is_win(self) -> bool: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def fan_total(self) -> int: ...
+    @property
+    def flower_points(self) -> int: ...
+    @property
+    def fans(self) -> list[Fan]: ...
+    @property
+    def reading(self) -> str: ...
+    @property
+    def notation(self) -> str: ...
+    @property
+    def violations(self) -> list[Violation]: ...
+    def to_json(self) -> str: ...
+    def to_dict(self) -> dict[str, Any]: ...
+
+def score(hand: Union[str, Mapping[str, Any]], *, win_tile: Optional[str] = None,
+          self_drawn: bool = False, seat_wind: Union[str, int, None] = None,
+          prevalent_wind: Union[str, int, None] = None, flowers: int = 0,
+          last_tile: bool = False, last_copy: bool = False, kong_replacement: bool = False,
+          robbing_kong: bool = False, ruleset: str = "mil",
+          overrides: Optional[Mapping[str, Any]] = None, strict: bool = True) -> Score: ...
+def score_json_text(request: str) -> str: ...
+def score_many_json(requests: list[str]) -> list[str]: ...
+def call_json(method: str, request: str) -> str: ...
