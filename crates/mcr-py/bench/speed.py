@@ -9,6 +9,11 @@ Prints, each the best of `--rounds` alternated rounds:
 - ``score_many`` and ``score_many_json`` on the 3,026 corpus requests, in hands/s, and the
   command line's ``score --jsonl`` on the same lines when ``--cli`` names the binary;
 - a random-play ``Table`` in steps/s on one core, the Python loop included.
+
+For instruction counts, independent of the machine's load: ``--count NAME --passes N`` runs
+only NAME (``pymahjonggb``, ``compat`` or ``score``, reading ``.fans``) over the hands N
+times, to be run under ``valgrind --tool=cachegrind``; a call's instructions are
+(I(N=3) - I(N=1)) / (2 x 2314).
 """
 
 from __future__ import annotations
@@ -79,9 +84,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--cli", help="the mahjong-referee binary, for score --jsonl")
+    parser.add_argument("--count", choices=["pymahjonggb", "compat", "score"])
+    parser.add_argument("--passes", type=int, default=1)
     args = parser.parse_args()
     cases = [c for c in corpus() if "total" in c["expected"]]
     calls = [(compat_args(c), {"verbose": True}) for c in cases]
+    if args.count:
+        count(args.count, args.passes, cases, calls)
+        return 0
     try:
         import MahjongGB  # type: ignore[import-not-found]
     except ImportError:
@@ -124,6 +134,27 @@ def main() -> int:
                          key=lambda r: r[1] / r[0])
     print(f"Table, random play: {steps / seconds:10,.0f} steps/s (one core, Python loop included)")
     return 0
+
+
+def count(name: str, passes: int, cases: list[dict[str, Any]],
+          calls: list[tuple[tuple[Any, ...], dict[str, Any]]]) -> None:
+    """Runs one function over every hand `passes` times, after one warm-up call."""
+    if name == "score":
+        score_calls = [((c["notation"],), score_kwargs(c)) for c in cases]
+        mahjong_mcr.score(*score_calls[0][0], **score_calls[0][1])
+        for _ in range(passes):
+            for args, kwargs in score_calls:
+                mahjong_mcr.score(*args, **kwargs).fans
+        return
+    if name == "pymahjonggb":
+        import MahjongGB  # type: ignore[import-not-found]
+        function = MahjongGB.MahjongFanCalculator
+    else:
+        function = compat.MahjongFanCalculator
+    function(*calls[0][0], **calls[0][1])
+    for _ in range(passes):
+        for args, kwargs in calls:
+            function(*args, **kwargs)
 
 
 def timed(function: Callable[[], Any]) -> float:

@@ -7,6 +7,7 @@ use std::sync::{Arc, OnceLock};
 
 use mcr::FanLine;
 use mcr::hand::{HandInput, WinContext, WinMethod};
+use mcr::house_rules::Rules;
 use mcr::score::Outcome;
 use mcr::violation::FieldPath;
 use mcr_api::api::kit::hand::hand_from_pb;
@@ -31,18 +32,49 @@ pub fn kept() -> &'static KeptRules {
     KEPT.get_or_init(KeptRules::default)
 }
 
+/// A scored hand as `score()` keeps it: the fans and totals, and the whole sheet (the
+/// reading's elements, the ones forming each fan) worked out only when asked for, since
+/// most callers read the fans and the total alone.
+#[derive(Debug)]
+struct Scoring {
+    /// Assessed for [`Detail::Totals`].
+    totals: Box<Scored>,
+    rules: Rules,
+    sheet: OnceLock<Box<Scored>>,
+}
+
+impl Scoring {
+    /// The hand assessed again for the whole sheet (the same hand, context and rules: the
+    /// same fans, with their elements).
+    fn sheet(&self) -> &Scored {
+        self.sheet.get_or_init(|| {
+            let t = &self.totals;
+            match assessment::assess_with(
+                &t.hand.to_input(),
+                &t.context,
+                &self.rules,
+                Detail::Sheet,
+            ) {
+                Assessment::Scored(sheet) => sheet,
+                // A hand once valid stays valid: keep the totals rather than fail.
+                Assessment::Invalid(_) => t.clone(),
+            }
+        })
+    }
+}
+
 /// A fan of the score: its names, points, how many times it counts, and the tiles of the
-/// sets that form it. It shares its score's sheet and reads its line on demand.
+/// sets that form it. It shares its score and reads its line on demand.
 #[pyclass(module = "mahjong_mcr._mcr", frozen)]
 #[derive(Debug)]
 pub struct Fan {
-    scored: Arc<Scored>,
+    scoring: Arc<Scoring>,
     line: usize,
 }
 
 impl Fan {
     fn line(&self) -> &FanLine {
-        &self.scored.lines[self.line]
+        &self.scoring.totals.lines[self.line]
     }
 }
 
@@ -83,12 +115,19 @@ impl Fan {
     /// The tiles of the sets (or tiles) that form it.
     #[getter]
     fn tiles(&self, py: Python<'_>) -> Vec<Py<PyString>> {
-        self.line()
-            .elements
+        let sheet = self.scoring.sheet();
+        let fan = self.line().fan;
+        sheet
+            .lines
             .iter()
-            .filter_map(|i| self.scored.elements.get(i))
-            .flat_map(|e| e.tiles.iter().map(|&t| interned::code_of(py, t)))
-            .collect()
+            .find(|l| l.fan == fan)
+            .map_or_else(Vec::new, |line| {
+                line.elements
+                    .iter()
+                    .filter_map(|i| sheet.elements.get(i))
+                    .flat_map(|e| e.tiles.iter().map(|&t| interned::code_of(py, t)))
+                    .collect()
+            })
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {
@@ -106,7 +145,7 @@ impl Fan {
 #[pyclass(module = "mahjong_mcr._mcr", frozen)]
 #[derive(Debug)]
 pub struct Score {
-    scored: Option<Arc<Scored>>,
+    scoring: Option<Arc<Scoring>>,
     ruleset: mcr::RulesetId,
     fans: Vec<Py<Fan>>,
     violations: Vec<crate::errors::Shown>,
@@ -117,9 +156,9 @@ impl Score {
     /// `win`, `below_minimum`, `not_winning_shape`, or `invalid` (with `.violations`).
     #[getter]
     fn outcome(&self) -> &'static str {
-        match &self.scored {
+        match &self.scoring {
             None => "invalid",
-            Some(s) => match s.scoring.outcome {
+            Some(s) => match s.totals.scoring.outcome {
                 Outcome::Win => "win",
                 Outcome::BelowMinimum => "below_minimum",
                 Outcome::NotWinningShape => "not_winning_shape",
@@ -130,27 +169,31 @@ impl Score {
     /// A winning shape worth the minimum (8 fan without flowers under the standard rules).
     #[getter]
     fn is_win(&self) -> bool {
-        self.scored
+        self.scoring
             .as_ref()
-            .is_some_and(|s| s.scoring.outcome == Outcome::Win)
+            .is_some_and(|s| s.totals.scoring.outcome == Outcome::Win)
     }
 
     /// The points of every fan, flowers included.
     #[getter]
     fn total(&self) -> u32 {
-        self.scored.as_ref().map_or(0, |s| s.scoring.total)
+        self.scoring.as_ref().map_or(0, |s| s.totals.scoring.total)
     }
 
     /// The points without flowers (what the minimum is checked against).
     #[getter]
     fn fan_total(&self) -> u32 {
-        self.scored.as_ref().map_or(0, |s| s.scoring.fan_total)
+        self.scoring
+            .as_ref()
+            .map_or(0, |s| s.totals.scoring.fan_total)
     }
 
     /// The flowers' points.
     #[getter]
     fn flower_points(&self) -> u32 {
-        self.scored.as_ref().map_or(0, |s| s.scoring.flower_points)
+        self.scoring
+            .as_ref()
+            .map_or(0, |s| s.totals.scoring.flower_points)
     }
 
     /// The fans, highest first, flowers last.
@@ -163,17 +206,17 @@ impl Score {
     /// shape).
     #[getter]
     fn reading(&self) -> String {
-        self.scored
+        self.scoring
             .as_ref()
-            .map_or_else(String::new, |s| s.reading_text())
+            .map_or_else(String::new, |s| s.sheet().reading_text())
     }
 
     /// The canonical notation of the hand.
     #[getter]
     fn notation(&self) -> String {
-        self.scored
+        self.scoring
             .as_ref()
-            .map_or_else(String::new, |s| s.notation())
+            .map_or_else(String::new, |s| s.totals.notation())
     }
 
     /// With `strict=False`, every problem of a malformed hand (empty otherwise): each
@@ -189,8 +232,8 @@ impl Score {
 
     /// The service's `ScoreHandResponse` for the hand, as proto3 JSON text.
     fn to_json(&self) -> String {
-        let assessment = match &self.scored {
-            Some(s) => Assessment::Scored(Box::new(Scored::clone(s))),
+        let assessment = match &self.scoring {
+            Some(s) => Assessment::Scored(Box::new(s.sheet().clone())),
             None => Assessment::Invalid(Vec::new()),
         };
         let response = score_response(
@@ -327,23 +370,28 @@ pub fn score(
             input.standing.push(last);
         }
     }
-    match assessment::assess_with(&input, &context, &rules, Detail::Sheet) {
+    match assessment::assess_with(&input, &context, &rules, Detail::Totals) {
         Assessment::Invalid(violations) => refuse(py, violations, ruleset_id, strict),
-        Assessment::Scored(scored) => {
-            let scored: Arc<Scored> = Arc::from(scored);
-            let fans = (0..scored.lines.len())
+        Assessment::Scored(totals) => {
+            let lines = totals.lines.len();
+            let scoring = Arc::new(Scoring {
+                totals,
+                rules,
+                sheet: OnceLock::new(),
+            });
+            let fans = (0..lines)
                 .map(|line| {
                     Py::new(
                         py,
                         Fan {
-                            scored: Arc::clone(&scored),
+                            scoring: Arc::clone(&scoring),
                             line,
                         },
                     )
                 })
                 .collect::<PyResult<_>>()?;
             Ok(Score {
-                scored: Some(scored),
+                scoring: Some(scoring),
                 ruleset: ruleset_id,
                 fans,
                 violations: Vec::new(),
@@ -363,7 +411,7 @@ fn refuse(
         return Err(invalid(py, &violations));
     }
     Ok(Score {
-        scored: None,
+        scoring: None,
         ruleset,
         fans: Vec::new(),
         violations: violations.iter().map(shown).collect(),
