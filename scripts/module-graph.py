@@ -2,7 +2,7 @@
 """The file-level module graph of each crate, and a check that it has no circle and
 keeps the floors declared in `scripts/floors.toml`.
 
-For every `.rs` file under `crates/mcr/src`, `crates/mcr-api/src` and `src`, reads the paths it names through
+For every `.rs` file under `crates/mcr/src`, `crates/mcr-api/src`, `src` and `crates/mcr-py/src`, reads the paths it names through
 `crate::…`, `super::…` and `self::…` (in `use` trees and in code) and resolves each to the
 file that defines the item: a name a `mod.rs` (or `lib.rs`) only re-exports with `pub use`
 is followed to the file it comes from, so a folder's facade is not a false circle. A file
@@ -28,6 +28,7 @@ CRATES = {
     "mcr": ROOT / "crates/mcr/src",
     "mcr-api": ROOT / "crates/mcr-api/src",
     "mahjong-referee": ROOT / "src",
+    "mcr-py": ROOT / "crates/mcr-py/src",
 }
 FLOORS = ROOT / "scripts/floors.toml"
 CRATE_ROOTS = ("lib.rs",)
