@@ -125,3 +125,20 @@ def test_bad_requests_are_mcr_errors() -> None:
     assert caught.value.code == "TILE_UNKNOWN"
     dealt = mahjong_mcr.call("DealHand", {"seed": "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="})
     assert len(dealt["deal"]) == 4
+
+
+def test_replay_checks_draws_against_a_given_wall() -> None:
+    import base64
+    dealt = mahjong_mcr.call("DealHand", {"seed": base64.b64encode(bytes(32)).decode()})
+    codes = [mahjong_mcr._mcr.TILE_NAMES[name] for name in dealt["wall"]]
+    record: dict[str, Any] = {"prevalentWind": "WIND_EAST", "deal": dealt["deal"], "events": [
+        {"seat": "SEAT_EAST", "action": "PLAY_ACTION_DRAW", "tile": dealt["wall"][0]}]}
+    fine = mahjong_mcr.replay(record, wall=codes)
+    assert [f.code for f in fine.findings] == ["HAND_NOT_ENDED"]
+    held = set(dealt["deal"][0]["tiles"])
+    other = next(t for t in mahjong_mcr._mcr.TILE_NAMES if t != dealt["wall"][0] and t not in held)
+    record["events"][0]["tile"] = other
+    wrong = mahjong_mcr.replay(record, wall=codes)
+    assert "WALL_MISMATCH" in [f.code for f in wrong.findings]
+    with pytest.raises(mahjong_mcr.McrError):
+        mahjong_mcr.replay("Match 1\n", wall=codes)

@@ -292,13 +292,27 @@ class Replay:
         return self.response
 
 
-def replay(record: Union[str, Mapping[str, Any]], *, seed: Optional[bytes] = None,
-           ruleset: Optional[str] = None,
+def replay(record: Union[str, Mapping[str, Any]], *, wall: Optional[Sequence[str]] = None,
+           seed: Optional[bytes] = None, ruleset: Optional[str] = None,
            overrides: Optional[Mapping[str, Any]] = None) -> Replay:
     """Replays a hand from its log: Botzone's text, or the service's ``HandRecord`` as a
-    dict. With ``seed`` (32 bytes) the deal and every draw are checked against it. The
-    ruleset defaults to MIL for Botzone text."""
-    request: JSON = {"botzoneText": record} if isinstance(record, str) else {"structured": dict(record)}
+    dict. ``wall``: the wall after the deal in drawing order (tile codes, ``H1``-``H8`` for
+    flowers), for a structured record that does not carry it; the draws are then checked
+    against it. With ``seed`` (32 bytes) the deal and every draw are checked against the
+    seed's. The ruleset defaults to MIL for Botzone text."""
+    if isinstance(record, str):
+        if wall is not None:
+            raise McrError("wall: Botzone text carries its own draws; give a wall with a "
+                           "structured record", "VALUE_INVALID",
+                           [("VALUE_INVALID", "wall", "only with a structured record")])
+        request: JSON = {"botzoneText": record}
+    else:
+        structured = dict(record)
+        if wall is not None:
+            structured["wall"] = [
+                {"flower": int(t[1:])} if t[:1] == "H" and t[1:].isdigit()
+                else {"tile": _tile_name(t, f"wall[{i}]")} for i, t in enumerate(wall)]
+        request = {"structured": structured}
     if ruleset is not None:
         request["ruleset"] = _ruleset(ruleset)
     if overrides is not None:
