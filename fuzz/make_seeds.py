@@ -184,3 +184,12 @@ write("next", "botzone", b"\x02\xc0" + (picked[1] + "\n").encode())
 write("replay", "next_actions", b"\x04" + ld(2, (picked[0] + "\n").encode()) + vint(6, 1))
 write("replay", "next_deal", b"\x04" + ld(2, "\n".join(picked[1].split("\n")[:6]).encode() + b"\n"))
 write("replay", "deal_hand", b"\x05" + ld(1, bytes(range(32))) + vint(2, 2))
+
+# table: a 32-byte seed, then choices (seat byte, action number; a seat byte with the high
+# bit set ends a step's choices). With none, each step takes every deciding seat's first
+# legal action, so the hand plays to its end; one with a discard of each East tile tried,
+# legal or not (numbers 0-33), and one claiming in every window (pungs, then wins).
+write("table", "first_actions", bytes(range(32)))
+write("table", "discards", bytes(32) + b"".join(bytes([0x80, n]) for n in range(34)))
+write("table", "claims", bytes([7] * 32) + b"".join(bytes([s | 0x80 if s == 3 else s, 2 * 34 + n])
+                                                  for n in range(34) for s in range(4)))
