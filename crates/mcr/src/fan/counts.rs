@@ -145,16 +145,21 @@ impl FanCounts {
         self.present == 0
     }
 
-    /// The fans whose pass positions are in `mask`, the others cleared.
-    pub(crate) fn only(&self, mask: u128) -> FanCounts {
-        let mut out = *self;
-        let mut cleared = self.present & !mask;
-        while cleared != 0 {
-            let p = cleared.trailing_zeros() as usize;
-            cleared &= cleared - 1;
-            out.counts[PASS_ORDER[p].slot()] = 0;
+    /// The fans of `present` (a mask over pass positions), each scored once.
+    #[allow(clippy::cast_possible_truncation)] // the casts keep each half of the mask
+    pub(crate) fn once(present: u128) -> FanCounts {
+        let mut out = FanCounts {
+            counts: [0; FAN_COUNT],
+            present,
+        };
+        for (half, base) in [(present as u64, 0), ((present >> 64) as u64, 64)] {
+            let mut left = half;
+            while left != 0 {
+                let p = base + left.trailing_zeros() as usize;
+                left &= left - 1;
+                out.counts[PASS_ORDER[p].slot()] = 1;
+            }
         }
-        out.present &= mask;
         out
     }
 

@@ -6,6 +6,7 @@
 
 pub(crate) mod division;
 pub mod shanten;
+pub(crate) mod traits;
 pub(crate) mod wait;
 
 use crate::hand::{KongExposure, Meld};

@@ -11,6 +11,8 @@
 
 use std::sync::OnceLock;
 
+use crate::shape::traits;
+
 /// Sets of one suit's division.
 const MAX_SETS: usize = 4;
 /// `SuitDivision::pair` when the division has no pair.
@@ -19,6 +21,9 @@ const NO_PAIR: u8 = u8::MAX;
 /// One way of dividing a suit. A set is coded `rank << 1 | chow` (rank 0–8, the lowest
 /// tile of a chow), so that the codes sort as the calculators sort sets: by rank, a pung
 /// before the chow on the same rank.
+///
+/// Beside the sets, the summaries a reading is scored from without building its sets
+/// ([`Summary`]), computed when the table is built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct SuitDivision {
     sets: [u8; MAX_SETS],
@@ -26,6 +31,63 @@ pub(crate) struct SuitDivision {
     pair: u8,
     /// How many divisions the suit has (the same in each of them).
     of: u8,
+    pub(crate) summary: Summary,
+}
+
+/// What scoring reads of a suit's division, by rank (the suit is the caller's): the chows
+/// and pungs as the ranks of their order keys, the traits of its parts, where a tile sits
+/// in its chows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Summary {
+    /// The ranks (1–9) of the chows' middle tiles, one a byte from the lowest byte, in
+    /// ascending order: with the suit's order key in each byte's high nibble they are the
+    /// chows' order keys, sorted.
+    pub(crate) chow_mids: u32,
+    /// The ranks (1–9) of the pungs, likewise.
+    pub(crate) pung_ranks: u32,
+    /// How many chows; how many pungs.
+    pub(crate) chows: u8,
+    pub(crate) pungs: u8,
+    /// The pungs as a mask of ranks (bit `r` for rank `r + 1`).
+    pub(crate) pung_mask: u16,
+    /// Ranks at either end of some chow, and in the middle of some chow (bit `r` for rank
+    /// `r + 1`): where the winning tile sits, for 边张 and 坎张.
+    pub(crate) chow_ends: u16,
+    pub(crate) chow_middles: u16,
+    /// The AND of the traits ([`crate::shape::traits`]) of the sets and the pair.
+    pub(crate) traits: u8,
+    /// Pungs of a terminal (rank 1 or 9).
+    pub(crate) terminal_pungs: u8,
+}
+
+impl Summary {
+    fn of(sets: &[u8], pair: u8) -> Summary {
+        let mut s = Summary {
+            traits: if pair == NO_PAIR {
+                traits::ALL
+            } else {
+                traits::of_pung_rank(pair + 1)
+            },
+            ..Summary::default()
+        };
+        for &code in sets {
+            let rank = code >> 1;
+            if code & 1 == 1 {
+                s.chow_mids |= u32::from(rank + 2) << (8 * s.chows);
+                s.chows += 1;
+                s.chow_ends |= 0b101 << rank;
+                s.chow_middles |= 0b010 << rank;
+                s.traits &= traits::of_chow_rank(rank + 1);
+            } else {
+                s.pung_ranks |= u32::from(rank + 1) << (8 * s.pungs);
+                s.pungs += 1;
+                s.pung_mask |= 1 << rank;
+                s.traits &= traits::of_pung_rank(rank + 1);
+                s.terminal_pungs += u8::from(rank == 0 || rank == 8);
+            }
+        }
+        s
+    }
 }
 
 impl SuitDivision {
@@ -84,6 +146,7 @@ impl SuitTable {
             len: 0,
             pair: NO_PAIR,
             of: 0,
+            summary: Summary::default(),
         };
         lay_out(0, &mut counts, &mut work, &mut laid_out);
         laid_out.sort_unstable_by_key(|(code, d): &(usize, SuitDivision)| (*code, d.sets));
@@ -93,7 +156,11 @@ impl SuitTable {
             first[group[0].0] =
                 u16::try_from(divisions.len() + 1).expect("fewer than 65,535 divisions");
             let of = u8::try_from(group.len()).expect("a handful of divisions a suit");
-            divisions.extend(group.iter().map(|&(_, d)| SuitDivision { of, ..d }));
+            divisions.extend(group.iter().map(|&(_, d)| SuitDivision {
+                of,
+                summary: Summary::of(&d.sets[..usize::from(d.len)], d.pair),
+                ..d
+            }));
         }
         SuitTable { first, divisions }
     }
