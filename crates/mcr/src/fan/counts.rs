@@ -93,9 +93,21 @@ pub(crate) const PASS_POINTS: [u16; FAN_COUNT] = {
     points
 };
 
+/// The bit of each fan (by slot) in the presence mask: a load, where shifting a `u128` by a
+/// position read from [`PASS_POSITION`] takes several instructions.
+const BITS: [u128; FAN_COUNT] = {
+    let mut bits = [0u128; FAN_COUNT];
+    let mut slot = 0;
+    while slot < FAN_COUNT {
+        bits[slot] = 1 << PASS_POSITION[slot];
+        slot += 1;
+    }
+    bits
+};
+
 /// The bit of a fan in the presence mask.
 pub(crate) const fn bit(fan: Fan) -> u128 {
-    1 << PASS_POSITION[fan.slot()]
+    BITS[fan.slot()]
 }
 
 /// How many times each fan is scored.
@@ -161,6 +173,11 @@ impl FanCounts {
             }
         }
         out
+    }
+
+    /// Sets the count of `fan`, which `self` has (a count of at least one).
+    pub(crate) const fn recount(&mut self, fan: Fan, count: u8) {
+        self.counts[fan.slot()] = count;
     }
 
     /// How many times the fan at pass position `p` is scored.

@@ -45,6 +45,17 @@ const MULTI_MASK: u128 = {
     mask
 };
 
+/// The 1998 table's points of the [`MULTI`] fans.
+const MULTI_POINTS: [u16; 8] = {
+    let mut points = [0; 8];
+    let mut b = 0;
+    while b < MULTI.len() {
+        points[b] = MULTI[b].spec().points;
+        b += 1;
+    }
+    points
+};
+
 /// The fans of one reading (before or after the exclusion pass).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Tally {
@@ -111,7 +122,7 @@ impl Tally {
             let b = multi.trailing_zeros() as usize / 8;
             multi &= !(0xff << (8 * b));
             if kept & bit(MULTI[b]) != 0 {
-                out.set(MULTI[b], (self.multi >> (8 * b)) as u8);
+                out.recount(MULTI[b], (self.multi >> (8 * b)) as u8);
             }
         }
         out
@@ -137,9 +148,8 @@ impl Tally {
             let b = multi.trailing_zeros() as usize / 8;
             let n = (multi >> (8 * b)) as u8;
             multi &= !(0xff << (8 * b));
-            let fan = MULTI[b];
-            if mask & bit(fan) != 0 {
-                total += u32::from(fan.spec().points) * u32::from(n);
+            if mask & bit(MULTI[b]) != 0 {
+                total += u32::from(MULTI_POINTS[b]) * u32::from(n);
             }
         }
         total
