@@ -14,8 +14,8 @@ pub(super) struct Facts<'a> {
     pub(super) hand: &'a Hand,
     pub(super) win: Tile,
     pub(super) self_drawn: bool,
-    pub(super) concealed: Counts,
-    pub(super) all: Counts,
+    pub(super) concealed: &'a Counts,
+    pub(super) all: &'a Counts,
     /// Tile kinds as bit masks (bit `i` for [`Tile::index`] `i`), read once: those in the
     /// hand, those concealed and those concealed an odd number of times (with at most one
     /// declared meld; else none), those held four times.

@@ -104,8 +104,15 @@ const KNITTED_MASKS: [u64; 6] = {
 /// Scores a validated hand under a ruleset.
 pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
     let win = hand.winning_tile();
-    let concealed = *hand.concealed_counts();
-    let all = hand.all_counts();
+    let concealed = hand.concealed_counts();
+    // Without melds every tile is concealed: the counts are not copied.
+    let with_melds;
+    let all = if hand.melds().is_empty() {
+        concealed
+    } else {
+        with_melds = hand.all_counts();
+        &with_melds
+    };
     let self_drawn = context.method == WinMethod::SelfDrawn;
     let claimed_melds = hand.melds().iter().filter(|m| m.is_claimed()).count();
     let kongs = hand.melds().iter().filter(|m| m.is_kong()).count();
@@ -129,10 +136,10 @@ pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
     // The concealed kinds serve the shapes of at most one declared meld (the special ones, and
     // the seven-pairs wait without melds).
     // Without melds the concealed tiles are all the tiles: one reading serves both.
-    let all_kinds = kinds(&all);
+    let all_kinds = kinds(all);
     let concealed_kinds = match hand.melds().len() {
         0 => all_kinds,
-        1 => kinds(&concealed),
+        1 => kinds(concealed),
         _ => Kinds::default(),
     };
     let facts = Facts {
@@ -308,7 +315,7 @@ fn knitted_straight(f: &Facts<'_>) -> Option<Best> {
         .zip(KNITTED_MASKS)
         .find(|&(_, mask)| mask & !f.held == 0)?
         .0;
-    let mut rest = f.concealed;
+    let mut rest = *f.concealed;
     for t in &knitted {
         rest[t.index()] -= 1;
     }
@@ -343,7 +350,7 @@ fn knitted_straight(f: &Facts<'_>) -> Option<Best> {
         if rest[f.win.index()] > 0 {
             let mut before = rest;
             before[f.win.index()] -= 1;
-            let mut held = f.all;
+            let mut held = *f.all;
             held[f.win.index()] -= 1;
             let w = waits(&before, &held, f.rules.wait_counts_exhausted_tiles);
             if w.is_power_of_two()

@@ -286,11 +286,11 @@ fn merged_keys(suits: [(u32, u8); 3], melded: &[u8]) -> [u8; 8] {
 /// with seven pairs) takes the place, as in the reference calculators.
 pub(super) fn best_standard(f: &Facts<'_>, best: &mut Option<Best>, seven_pairs_found: bool) {
     let declared = f.hand.melds().len();
-    let Some(parts) = standard_parts(&f.concealed, f.hand.suit_codes(), 4 - declared) else {
+    let Some(parts) = standard_parts(f.concealed, f.hand.suit_codes(), 4 - declared) else {
         return;
     };
     let win = f.win.index();
-    let mut before = f.concealed;
+    let mut before = *f.concealed;
     before[win] -= 1;
     // The wait matters only if the winning tile sits in a concealed chow or the pair of some
     // division (it is otherwise never 边张, 坎张 or 单钓将): skip the search when it cannot.
@@ -304,7 +304,7 @@ pub(super) fn best_standard(f: &Facts<'_>, best: &mut Option<Best>, seven_pairs_
         parts.honor_pair == Some(f.win)
     };
     let unique_wait = wait_can_score && {
-        let mut held = f.all;
+        let mut held = *f.all;
         held[win] -= 1;
         // Thirteen concealed tiles with one kind held an odd number of times wait on it in
         // seven pairs too.
