@@ -21,7 +21,7 @@ use crate::ruleset::NineGatesTerminalPungs;
 use crate::shape::division::{Parts, SuitDivision, standard_parts};
 use crate::shape::wait::is_only_wait;
 use crate::shape::{Reading, Set, order_key, traits};
-use crate::tile::{Counts, RANK_WEIGHT, Tile};
+use crate::tile::{RANK_WEIGHT, Tile};
 
 /// The high nibble of the order keys (see [`order_key`]) of the suits in [`SUIT_ORDER`](crate::shape::division::SUIT_ORDER):
 /// characters 1, bamboo 2, dots 3. Suits in that order list their keys in ascending order.
@@ -290,8 +290,11 @@ pub(super) fn best_standard(f: &Facts<'_>, best: &mut Option<Best>, seven_pairs_
         return;
     };
     let win = f.win.index();
-    let mut before = *f.concealed;
-    before[win] -= 1;
+    // The suits' codes before the win: the winning tile's rank weighs one less.
+    let mut before_codes = f.hand.suit_codes();
+    if f.win.is_numbered() {
+        before_codes[win / 9] -= RANK_WEIGHT[win % 9];
+    }
     // The wait matters only if the winning tile sits in a concealed chow or the pair of some
     // division (it is otherwise never 边张, 坎张 or 单钓将): skip the search when it cannot.
     let wait_can_score = if f.win.is_numbered() {
@@ -304,30 +307,24 @@ pub(super) fn best_standard(f: &Facts<'_>, best: &mut Option<Best>, seven_pairs_
         parts.honor_pair == Some(f.win)
     };
     let unique_wait = wait_can_score && {
-        let mut held = *f.all;
-        held[win] -= 1;
         // Thirteen concealed tiles with one kind held an odd number of times wait on it in
         // seven pairs too.
         let odd_before = f.odd ^ (1 << win);
         let seven_pairs_wait = (declared == 0 && odd_before.is_power_of_two())
             .then(|| odd_before.trailing_zeros() as usize);
-        // The suits' codes before the win: the winning tile's rank weighs one less.
-        let mut before_codes = f.hand.suit_codes();
-        if f.win.is_numbered() {
-            before_codes[win / 9] -= RANK_WEIGHT[win % 9];
-        }
         let first = parts.suits.map(|s| &s[0]);
         is_only_wait(
-            &before,
+            f.concealed,
+            f.all,
+            f.fours,
             before_codes,
-            &held,
             seven_pairs_wait,
             parts.pair(first),
             f.rules.wait_counts_exhausted_tiles,
             f.win,
         )
     };
-    let shared = Shared::new(f, &parts, unique_wait, is_nine_gates(f, &before));
+    let shared = Shared::new(f, &parts, unique_wait, is_nine_gates(f, before_codes));
     let mut best_total = best.as_ref().map(|b| b.standing.points);
     let mut kept: Option<(Standing, Tally, [&SuitDivision; 3], Tile)> = None;
     for a in parts.suits[0] {
@@ -375,15 +372,27 @@ pub(super) fn best_standard(f: &Facts<'_>, best: &mut Option<Best>, seven_pairs_
     });
 }
 
-/// 九莲宝灯: no melds, and the thirteen tiles before the win are 1112345678999 of one suit.
-fn is_nine_gates(f: &Facts<'_>, before: &Counts) -> bool {
-    if !f.hand.melds().is_empty() {
-        return false;
+/// The code of the suit 1112345678999 (see [`crate::shape::division::table::code`]).
+const NINE_GATES: usize = {
+    let digits = [3, 1, 1, 1, 1, 1, 1, 1, 3];
+    let mut code = 0;
+    let mut r = 0;
+    while r < 9 {
+        code += digits[r] * RANK_WEIGHT[r];
+        r += 1;
     }
-    let Some(suit) = f.win.suit() else {
-        return false;
-    };
-    let base = suit.index() * 9;
-    let pattern = [3, 1, 1, 1, 1, 1, 1, 1, 3];
-    before[base..base + 9] == pattern && before.iter().map(|&n| usize::from(n)).sum::<usize>() == 13
+    code
+};
+
+/// 九莲宝灯: no melds, and the thirteen tiles before the win are 1112345678999 of one suit
+/// (by the suits' codes before the win, `before_codes`: that suit's, the others' empty, and
+/// no honour).
+fn is_nine_gates(f: &Facts<'_>, before_codes: [usize; 3]) -> bool {
+    const HONORS: u64 = !((1 << 27) - 1);
+    let win = f.win.index();
+    f.hand.melds().is_empty()
+        && f.win.is_numbered()
+        && f.present & HONORS == 0
+        && before_codes[win / 9] == NINE_GATES
+        && before_codes.iter().sum::<usize>() == NINE_GATES
 }

@@ -6,12 +6,15 @@
 //! from each of ranks 1–7), with or without a pair, that fits in four copies a rank, and
 //! grouping the layouts by the counts they make: 21,743 suits divide, in 23,533 ways. A
 //! suit is found by its code, its nine counts read as a base-5 number (one `u16` slot for
-//! each of the 5⁹ codes, 3.9 MB), which a hand's tiles sum one weight a tile; the table is
-//! built on first use, which a server's warm-up does (README, Performance, for its cost).
+//! each of the 5⁹ codes, 3.9 MB), which a hand's tiles sum one weight a tile; beside it, by
+//! code, the ranks one more tile of which makes the suit divide (3.9 MB), for the only-wait
+//! test. The table is built on first use, which a server's warm-up does (README,
+//! Performance, for its cost).
 
 use std::sync::OnceLock;
 
 use crate::shape::traits;
+use crate::tile::RANK_WEIGHT;
 
 /// Sets of one suit's division.
 const MAX_SETS: usize = 4;
@@ -133,6 +136,9 @@ struct SuitTable {
     /// By suit code: 1 + the place in `divisions` of the suit's first division, 0 when it
     /// does not divide.
     first: Vec<u16>,
+    /// By suit code: the ranks (bit `r` for rank `r + 1`) one more tile of which makes the
+    /// suit divide.
+    completions: Vec<u16>,
     /// Grouped by code; in each group, in the calculators' order (by set codes).
     divisions: Vec<SuitDivision>,
 }
@@ -151,10 +157,20 @@ impl SuitTable {
         lay_out(0, &mut counts, &mut work, &mut laid_out);
         laid_out.sort_unstable_by_key(|(code, d): &(usize, SuitDivision)| (*code, d.sets));
         let mut first = vec![0u16; CODES];
+        let mut completions = vec![0u16; CODES];
         let mut divisions: Vec<SuitDivision> = Vec::with_capacity(laid_out.len());
         for group in laid_out.chunk_by(|a, b| a.0 == b.0) {
-            first[group[0].0] =
-                u16::try_from(divisions.len() + 1).expect("fewer than 65,535 divisions");
+            let code = group[0].0;
+            first[code] = u16::try_from(divisions.len() + 1).expect("fewer than 65,535 divisions");
+            // The suit one tile short of this one, for each rank it holds, is completed by
+            // that rank.
+            let mut digits = code;
+            for (r, weight) in RANK_WEIGHT.iter().enumerate() {
+                if digits % 5 > 0 {
+                    completions[code - weight] |= 1 << r;
+                }
+                digits /= 5;
+            }
             let of = u8::try_from(group.len()).expect("a handful of divisions a suit");
             divisions.extend(group.iter().map(|&(_, d)| SuitDivision {
                 of,
@@ -162,7 +178,11 @@ impl SuitTable {
                 ..d
             }));
         }
-        SuitTable { first, divisions }
+        SuitTable {
+            first,
+            completions,
+            divisions,
+        }
     }
 
     fn get(&self, code: usize) -> &[SuitDivision] {
@@ -237,6 +257,13 @@ pub(crate) fn warm_up() {
 /// divide. An empty suit has one division, with nothing in it.
 pub(crate) fn suit_of_code(code: usize) -> &'static [SuitDivision] {
     table().get(code)
+}
+
+/// The ranks (bit `r` for rank `r + 1`) one more tile of which makes the suit of `code`
+/// divide into sets and at most one pair (a rank held four times is never one: the table
+/// knows no fifth copy).
+pub(crate) fn completions(code: usize) -> u16 {
+    table().completions.get(code).copied().unwrap_or(0)
 }
 
 /// Whether the suit of a code divides into sets and at most one pair.
