@@ -20,7 +20,7 @@ use crate::hand::Meld;
 use crate::ruleset::NineGatesTerminalPungs;
 use crate::shape::division::{Parts, SuitDivision, standard_parts};
 use crate::shape::wait::is_only_wait;
-use crate::shape::{Reading, Set, order_key, traits};
+use crate::shape::{Reading, Set, SetKind, order_key, traits};
 use crate::tile::{RANK_WEIGHT, Tile};
 
 /// The high nibble of the order keys (see [`order_key`]) of the suits in [`SUIT_ORDER`](crate::shape::division::SUIT_ORDER):
@@ -356,15 +356,11 @@ pub(super) fn best_standard(f: &Facts<'_>, best: &mut Option<Best>, seven_pairs_
         return;
     };
     // The sets of the reading kept: the declared melds first, then the division's.
-    let division = parts.division(picks);
-    let melds = f.hand.melds().iter().map(|m| Set::from_meld(*m));
-    let mut sets = [division.sets[0]; 4];
-    for (slot, set) in sets
-        .iter_mut()
-        .zip(melds.chain(division.sets[..division.len].iter().copied()))
-    {
-        *slot = set;
+    let mut sets = [Set::concealed(SetKind::Pung, Tile::EAST); 4];
+    for (slot, meld) in sets.iter_mut().zip(f.hand.melds()) {
+        *slot = Set::from_meld(*meld);
     }
+    parts.sets(picks, &mut sets[declared..]);
     *best = Some(Best {
         fans: raw,
         standing,

@@ -79,28 +79,30 @@ pub(crate) struct Parts {
 
 /// The parts of the divisions of `concealed`, whose suits have the codes `codes` (see
 /// [`suit_codes`]), into `needed` sets and one pair; `None` when it has none.
+#[allow(clippy::cast_possible_truncation)] // the gathered bits fit a byte
 pub(crate) fn standard_parts(
     concealed: &Counts,
     codes: [usize; 3],
     needed: usize,
 ) -> Option<Parts> {
-    let mut honor_pungs = 0u8;
-    let mut n_honors = 0;
-    let mut honor_pair = None;
-    for (k, (&n, &t)) in concealed[27..].iter().zip(&Tile::ALL[27..]).enumerate() {
-        match n {
-            0 => {}
-            2 if honor_pair.is_none() => honor_pair = Some(t),
-            3 if n_honors < 4 => {
-                honor_pungs |= 1 << k;
-                n_honors += 1;
-            }
-            _ => return None,
-        }
+    // The seven honour counts as the low seven bytes of a word: each is 0, 2 (the pair) or
+    // 3 (a pung); 1 and 4 (its third bit) do not divide. A hand's counts are at most four.
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    // Bit `8k` of a word moves to bit `k`.
+    let gather = |bits: u64| (bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
+    let honors = u64::from_le_bytes(concealed[26..34].try_into().unwrap_or([0; 8])) >> 8;
+    let (one, two, four) = (honors & LOW, honors >> 1 & LOW, honors >> 2 & LOW);
+    if one & !two | four != 0 {
+        return None;
     }
-    let suit = |g: usize| table::suit_of_code(codes[g]);
-    let suits = SUIT_ORDER.map(suit);
-    let mut sets = n_honors;
+    let honor_pungs = gather(one & two);
+    let pairs = gather(two & !one);
+    if pairs.count_ones() > 1 {
+        return None;
+    }
+    let honor_pair = (pairs != 0).then(|| Tile::ALL[27 + pairs.trailing_zeros() as usize]);
+    let suits = table::suits_of_codes(SUIT_ORDER.map(|g| codes[g]));
+    let mut sets = honor_pungs.count_ones() as usize;
     let mut pairs = usize::from(honor_pair.is_some());
     for divisions in suits {
         // Every division of a suit has the same number of sets, and a pair or not alike.
@@ -131,22 +133,35 @@ impl Parts {
     /// The division of `picks`: the suits' sets in [`SUIT_ORDER`], then the honour pungs.
     pub(crate) fn division(&self, picks: [&SuitDivision; 3]) -> Division {
         let mut d = Division::empty();
+        d.len = self.sets(picks, &mut d.sets);
+        d.pair = self.pair(picks);
+        d
+    }
+
+    /// Writes the sets of the division of `picks` into `out` (the suits' in
+    /// [`SUIT_ORDER`], then the honour pungs), as many as fit; returns how many.
+    pub(crate) fn sets(&self, picks: [&SuitDivision; 3], out: &mut [Set]) -> usize {
+        let mut slots = out.iter_mut();
+        let mut n = 0;
         for (g, part) in SUIT_ORDER.into_iter().zip(picks) {
             for (rank, chow) in part.sets() {
                 let kind = if chow { SetKind::Chow } else { SetKind::Pung };
-                d.sets[d.len] = Set::concealed(kind, Tile::ALL[9 * g + rank]);
-                d.len += 1;
+                if let Some(slot) = slots.next() {
+                    *slot = Set::concealed(kind, Tile::ALL[9 * g + rank]);
+                    n += 1;
+                }
             }
         }
         let mut honors = self.honor_pungs;
         while honors != 0 {
             let k = honors.trailing_zeros() as usize;
             honors &= honors - 1;
-            d.sets[d.len] = Set::concealed(SetKind::Pung, Tile::ALL[27 + k]);
-            d.len += 1;
+            if let Some(slot) = slots.next() {
+                *slot = Set::concealed(SetKind::Pung, Tile::ALL[27 + k]);
+                n += 1;
+            }
         }
-        d.pair = self.pair(picks);
-        d
+        n
     }
 }
 

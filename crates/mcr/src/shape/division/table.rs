@@ -266,6 +266,12 @@ pub(crate) fn completions(code: usize) -> u16 {
     table().completions.get(code).copied().unwrap_or(0)
 }
 
+/// [`suit_of_code`] of three codes.
+pub(crate) fn suits_of_codes(codes: [usize; 3]) -> [&'static [SuitDivision]; 3] {
+    let table = table();
+    codes.map(|code| table.get(code))
+}
+
 /// Whether the suit of a code divides into sets and at most one pair.
 pub(crate) fn divides(code: usize) -> bool {
     !suit_of_code(code).is_empty()
