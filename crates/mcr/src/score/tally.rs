@@ -64,6 +64,10 @@ pub(crate) struct Tally {
     /// The counts of the [`MULTI`] fans, a byte each; a byte is not zero exactly when its
     /// fan is present.
     multi: u64,
+    /// The 1998 table's points of the fans present, each times its count: kept as fans are
+    /// added (a constant for most), so that the points of what stands of them subtract the
+    /// few fans the exclusion pass drops.
+    points: u32,
 }
 
 impl Tally {
@@ -73,8 +77,10 @@ impl Tally {
         if n == 0 {
             return;
         }
-        self.present |= bit(fan);
         let b = MULTI_BYTE[fan.slot()];
+        debug_assert!(b != SINGLE || !self.has(fan), "{fan:?} scored twice");
+        self.present |= bit(fan);
+        self.points += u32::from(fan.spec().points) * u32::from(n);
         if b != SINGLE {
             self.multi += u64::from(n) << (8 * b);
         }
@@ -87,6 +93,7 @@ impl Tally {
 
     /// No longer scores `fan`.
     pub(crate) fn remove(&mut self, fan: Fan) {
+        self.points -= u32::from(fan.spec().points) * u32::from(self.count(fan));
         self.present &= !bit(fan);
         let b = MULTI_BYTE[fan.slot()];
         if b != SINGLE {
@@ -129,27 +136,27 @@ impl Tally {
     }
 
     /// The 1998 table's points of the fans of `mask` (pass positions) that are present,
-    /// each times its count: the fans scored once summed a 64-bit half of the mask at a
-    /// time from a table by pass position, then the few counted ones.
+    /// each times its count: those of every fan present, less those of the fans outside
+    /// `mask` (after the exclusion pass, the few it drops).
     #[allow(clippy::cast_possible_truncation)] // the casts keep each half of the mask, a byte
     pub(crate) fn table_points(&self, mask: u128) -> u32 {
-        let once = self.present & mask & !MULTI_MASK;
-        let mut total = 0;
+        let dropped = self.present & !mask;
+        let mut total = self.points;
+        let once = dropped & !MULTI_MASK;
         for (half, base) in [(once as u64, 0), ((once >> 64) as u64, 64)] {
             let mut left = half;
             while left != 0 {
                 let p = base + left.trailing_zeros() as usize;
                 left &= left - 1;
-                total += u32::from(PASS_POINTS[p]);
+                total -= u32::from(PASS_POINTS[p]);
             }
         }
-        let mut multi = self.multi;
-        while multi != 0 {
-            let b = multi.trailing_zeros() as usize / 8;
-            let n = (multi >> (8 * b)) as u8;
-            multi &= !(0xff << (8 * b));
-            if mask & bit(MULTI[b]) != 0 {
-                total += u32::from(MULTI_POINTS[b]) * u32::from(n);
+        if dropped & MULTI_MASK != 0 {
+            for (b, fan) in MULTI.into_iter().enumerate() {
+                if dropped & bit(fan) != 0 {
+                    let n = (self.multi >> (8 * b)) as u8;
+                    total -= u32::from(MULTI_POINTS[b]) * u32::from(n);
+                }
             }
         }
         total
