@@ -316,7 +316,6 @@ pub(super) fn best_standard(f: &Facts<'_>, best: &mut Option<Best>, seven_pairs_
         is_only_wait(
             f.concealed,
             f.all,
-            f.fours,
             before_codes,
             seven_pairs_wait,
             parts.pair(first),

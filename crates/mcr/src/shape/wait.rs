@@ -229,8 +229,7 @@ fn seven_pairs_wait(before: &Counts) -> Option<usize> {
 /// Whether `win` is the only tile kind that completes the concealed tiles before it (see
 /// [`waits`]), given that it completes them into the standard shape with `pair` as the
 /// pair: the caller found that division. `concealed` counts the concealed tiles with the
-/// winning tile, `all` every tile of the hand, `fours` are the kinds `all` holds four times
-/// (bit `i` for [`Tile::index`] `i`); `before_codes` are the division table's
+/// winning tile, `all` every tile of the hand; `before_codes` are the division table's
 /// codes of the suits before the winning tile (by [`Tile::group`]; see [`table::code`]);
 /// `seven_pairs_wait` is the kind the tiles before it wait on in seven pairs, if any (see
 /// [`seven_pairs_wait`]; the caller reads it from its own masks).
@@ -240,11 +239,9 @@ fn seven_pairs_wait(before: &Counts) -> Option<usize> {
 /// of the pair's, leaves that group with the count it needs. The table knows no fifth copy:
 /// a group holding four of a kind, and physical waits, take the counting test
 /// ([`is_only_wait_by_counts`]).
-#[allow(clippy::too_many_arguments)] // the hand's counts and masks, read once by the caller
 pub(crate) fn is_only_wait(
     concealed: &Counts,
     all: &Counts,
-    fours: u64,
     before_codes: [usize; 3],
     seven_pairs_wait: Option<usize>,
     pair: Tile,
@@ -254,8 +251,17 @@ pub(crate) fn is_only_wait(
     let w = win.index();
     let winning = Group::of(w);
     let pair_group = Group::of(pair.index());
-    // A kind held four times, concealed or not (a superset, read from a mask).
-    let four = |g: Group| fours >> g.first & ((1 << g.len) - 1) != 0;
+    // A kind of the group held four times concealed (a superset of those held four times
+    // before the winning tile): a count's third bit, nine counts at once.
+    let four = |g: Group| {
+        if g.len == 9 {
+            let first: [u8; 8] = concealed[g.first..g.first + 8].try_into().unwrap_or([4; 8]);
+            u64::from_le_bytes(first) & (4 * 0x0101_0101_0101_0101) != 0
+                || concealed[g.first + 8] == 4
+        } else {
+            concealed[g.first] == 4
+        }
+    };
     if !formal || four(winning) || four(pair_group) {
         let mut before = *concealed;
         before[w] -= 1;
@@ -539,11 +545,9 @@ mod tests {
                 assert_eq!(by_counts, direct == 1 << win, "{before:?} {held:?} {win}");
                 let mut all = held;
                 all[win] += 1;
-                let fours = (0..34).fold(0u64, |m, i| m | u64::from(all[i] == 4) << i);
                 let by_table = is_only_wait(
                     &c,
                     &all,
-                    fours,
                     suit_codes(&before),
                     seven_pairs_wait(&before),
                     Tile::ALL[pair],
