@@ -147,15 +147,13 @@ impl SuitTable {
     fn build() -> SuitTable {
         let mut laid_out = Vec::new();
         let mut counts = [0u8; 9];
-        let mut work = SuitDivision {
+        let mut work = Layout {
             sets: [0; MAX_SETS],
             len: 0,
             pair: NO_PAIR,
-            of: 0,
-            summary: Summary::default(),
         };
         lay_out(0, &mut counts, &mut work, &mut laid_out);
-        laid_out.sort_unstable_by_key(|(code, d): &(usize, SuitDivision)| (*code, d.sets));
+        laid_out.sort_unstable_by_key(|(code, d): &(usize, Layout)| (*code, d.sets));
         let mut first = vec![0u16; CODES];
         let mut completions = vec![0u16; CODES];
         let mut divisions: Vec<SuitDivision> = Vec::with_capacity(laid_out.len());
@@ -173,9 +171,11 @@ impl SuitTable {
             }
             let of = u8::try_from(group.len()).expect("a handful of divisions a suit");
             divisions.extend(group.iter().map(|&(_, d)| SuitDivision {
+                sets: d.sets,
+                len: d.len,
+                pair: d.pair,
                 of,
                 summary: Summary::of(&d.sets[..usize::from(d.len)], d.pair),
-                ..d
             }));
         }
         SuitTable {
@@ -194,15 +194,19 @@ impl SuitTable {
     }
 }
 
+/// A division as it is laid out: its sets and pair, coded as in [`SuitDivision`] (small, so
+/// that sorting them is quick).
+#[derive(Clone, Copy)]
+struct Layout {
+    sets: [u8; MAX_SETS],
+    len: u8,
+    pair: u8,
+}
+
 /// Records the sets in `work` with no pair and with each pair that fits, then adds one more
 /// set of a code from `from` on (codes never decrease, so every multiset comes once).
-fn lay_out(
-    from: u8,
-    counts: &mut [u8; 9],
-    work: &mut SuitDivision,
-    out: &mut Vec<(usize, SuitDivision)>,
-) {
-    let record = |counts: &[u8; 9], work: &SuitDivision, out: &mut Vec<(usize, SuitDivision)>| {
+fn lay_out(from: u8, counts: &mut [u8; 9], work: &mut Layout, out: &mut Vec<(usize, Layout)>) {
+    let record = |counts: &[u8; 9], work: &Layout, out: &mut Vec<(usize, Layout)>| {
         if let Some(c) = code(counts) {
             out.push((c, *work));
         }
