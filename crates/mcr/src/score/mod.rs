@@ -249,12 +249,19 @@ fn kept(raw: &Tally, rules: &Ruleset, reading: Reading) -> Best {
 }
 
 fn seven_pairs(f: &Facts<'_>) -> Best {
+    // The kinds held (every count is two or four), in tile order; a kind held four times
+    // is two pairs.
     let mut pairs = [Tile::EAST; 7];
-    let mut n = 0;
-    for t in Tile::ALL {
-        for _ in 0..f.concealed[t.index()] / 2 {
-            pairs[n] = t;
-            n += 1;
+    let mut slots = pairs.iter_mut();
+    let mut held = f.held;
+    while held != 0 {
+        let i = held.trailing_zeros() as usize;
+        held &= held - 1;
+        let t = Tile::ALL[i];
+        for _ in 0..=(f.fours >> i & 1) {
+            if let Some(slot) = slots.next() {
+                *slot = t;
+            }
         }
     }
     let mut raw = f.common;
