@@ -286,12 +286,13 @@ fn merged_keys(suits: [(u32, u8); 3], melded: &[u8]) -> [u8; 8] {
 /// with seven pairs) takes the place, as in the reference calculators.
 pub(super) fn best_standard(f: &Facts<'_>, best: &mut Option<Best>, seven_pairs_found: bool) {
     let declared = f.hand.melds().len();
-    let Some(parts) = standard_parts(f.concealed, f.hand.suit_codes(), 4 - declared) else {
+    let codes = f.hand.suit_codes();
+    let Some(parts) = standard_parts(f.concealed, codes, 4 - declared) else {
         return;
     };
     let win = f.win.index();
     // The suits' codes before the win: the winning tile's rank weighs one less.
-    let mut before_codes = f.hand.suit_codes();
+    let mut before_codes = codes;
     if f.win.is_numbered() {
         before_codes[win / 9] -= RANK_WEIGHT[win % 9];
     }
