@@ -93,9 +93,21 @@ pub(crate) const PASS_POINTS: [u16; FAN_COUNT] = {
     points
 };
 
+/// The bit of each fan (by slot) in the presence mask: a load, where shifting a `u128` by a
+/// position read from [`PASS_POSITION`] takes several instructions.
+const BITS: [u128; FAN_COUNT] = {
+    let mut bits = [0u128; FAN_COUNT];
+    let mut slot = 0;
+    while slot < FAN_COUNT {
+        bits[slot] = 1 << PASS_POSITION[slot];
+        slot += 1;
+    }
+    bits
+};
+
 /// The bit of a fan in the presence mask.
 pub(crate) const fn bit(fan: Fan) -> u128 {
-    1 << PASS_POSITION[fan.slot()]
+    BITS[fan.slot()]
 }
 
 /// How many times each fan is scored.
@@ -145,17 +157,27 @@ impl FanCounts {
         self.present == 0
     }
 
-    /// The fans whose pass positions are in `mask`, the others cleared.
-    pub(crate) fn only(&self, mask: u128) -> FanCounts {
-        let mut out = *self;
-        let mut cleared = self.present & !mask;
-        while cleared != 0 {
-            let p = cleared.trailing_zeros() as usize;
-            cleared &= cleared - 1;
-            out.counts[PASS_ORDER[p].slot()] = 0;
+    /// The fans of `present` (a mask over pass positions), each scored once.
+    #[allow(clippy::cast_possible_truncation)] // the casts keep each half of the mask
+    pub(crate) fn once(present: u128) -> FanCounts {
+        let mut out = FanCounts {
+            counts: [0; FAN_COUNT],
+            present,
+        };
+        for (half, base) in [(present as u64, 0), ((present >> 64) as u64, 64)] {
+            let mut left = half;
+            while left != 0 {
+                let p = base + left.trailing_zeros() as usize;
+                left &= left - 1;
+                out.counts[PASS_ORDER[p].slot()] = 1;
+            }
         }
-        out.present &= mask;
         out
+    }
+
+    /// Sets the count of `fan`, which `self` has (a count of at least one).
+    pub(crate) const fn recount(&mut self, fan: Fan, count: u8) {
+        self.counts[fan.slot()] = count;
     }
 
     /// How many times the fan at pass position `p` is scored.

@@ -4,11 +4,12 @@
 //! reference calculators: a fan of four sets stops the search; otherwise the first fan of three
 //! sets is taken and the fourth set pairs once (套算一次); otherwise pairs of sets are counted,
 //! trimmed so that `k` chows give at most `k − 1` pairings, each bringing in a new chow.
-//! Sets are compared through [`order_key`], which keeps suits apart (`suit * 16 + rank`).
+//! Sets are compared through [`crate::shape::order_key`], which keeps suits apart (`suit * 16 + rank`).
 
-use crate::fan::{Fan, FanCounts};
-use crate::ruleset::{NineGatesTerminalPungs, Ruleset, ThreeKongsRule};
-use crate::shape::{Set, SetKind, order_key};
+use super::tally::Tally;
+use crate::fan::Fan;
+use crate::ruleset::{Ruleset, ThreeKongsRule};
+use crate::shape::{Set, SetKind};
 use crate::tile::Tile;
 
 const fn suit_of(k: u8) -> u8 {
@@ -19,7 +20,7 @@ const fn rank_of(k: u8) -> u8 {
 }
 
 /// Fans of two chows given by the order keys of their middle tiles.
-fn two_chows(a: u8, b: u8) -> Option<Fan> {
+pub(crate) fn two_chows(a: u8, b: u8) -> Option<Fan> {
     if suit_of(a) != suit_of(b) {
         return (rank_of(a) == rank_of(b)).then_some(Fan::MixedDoubleChow);
     }
@@ -91,7 +92,7 @@ fn spare_chow(t: [u8; 3], extra: u8) -> Option<Fan> {
 }
 
 /// Trims pairing fans so at most `max` remain: repeated fans go first, from 老少副 upwards.
-fn trim_pairings(found: &[Option<Fan>], max: usize, fans: &mut FanCounts) {
+fn trim_pairings(found: &[Option<Fan>], max: usize, fans: &mut Tally) {
     const ORDER: [Fan; 4] = [
         Fan::PureDoubleChow,
         Fan::MixedDoubleChow,
@@ -119,7 +120,7 @@ fn trim_pairings(found: &[Option<Fan>], max: usize, fans: &mut FanCounts) {
 }
 
 #[allow(clippy::many_single_char_names)] // a ≤ b ≤ c ≤ d: the sorted keys of the four chows
-fn four_chows(mids: [u8; 4], fans: &mut FanCounts) {
+pub(crate) fn four_chows(mids: [u8; 4], fans: &mut Tally) {
     let [a, b, c, d] = mids;
     if (a + 2 == b && b + 2 == c && c + 2 == d) || (consecutive(a, b, c) && c + 1 == d) {
         fans.add(Fan::FourPureShiftedChows, 1);
@@ -162,7 +163,7 @@ fn four_chows(mids: [u8; 4], fans: &mut FanCounts) {
     }
 }
 
-fn three_chows_family(m: [u8; 3], fans: &mut FanCounts) {
+pub(crate) fn three_chows_family(m: [u8; 3], fans: &mut Tally) {
     if let Some(f) = three_chows(m[0], m[1], m[2]) {
         fans.add(f, 1);
         return;
@@ -176,7 +177,7 @@ fn three_chows_family(m: [u8; 3], fans: &mut FanCounts) {
 }
 
 /// Fans of two pungs (order keys).
-fn two_pungs(a: u8, b: u8) -> Option<Fan> {
+pub(crate) fn two_pungs(a: u8, b: u8) -> Option<Fan> {
     if suit_of(a) < 4 && suit_of(b) < 4 {
         (rank_of(a) == rank_of(b)).then_some(Fan::DoublePung)
     } else if a >= 0x45 && b >= 0x45 {
@@ -213,7 +214,7 @@ fn three_pungs(a: u8, b: u8, c: u8) -> Option<Fan> {
 }
 
 #[allow(clippy::many_single_char_names)] // a ≤ b ≤ c ≤ d: the sorted keys of the four pungs
-fn four_pungs(k: [u8; 4], fans: &mut FanCounts) {
+pub(crate) fn four_pungs(k: [u8; 4], fans: &mut Tally) {
     let [a, b, c, d] = k;
     if suit_of(a) < 4 && consecutive(a, b, c) && c + 1 == d {
         fans.add(Fan::FourPureShiftedPungs, 1);
@@ -250,7 +251,7 @@ fn four_pungs(k: [u8; 4], fans: &mut FanCounts) {
     }
 }
 
-fn three_pungs_family(k: [u8; 3], fans: &mut FanCounts) {
+pub(crate) fn three_pungs_family(k: [u8; 3], fans: &mut Tally) {
     if let Some(f) = three_pungs(k[0], k[1], k[2]) {
         fans.add(f, 1);
         return;
@@ -262,13 +263,12 @@ fn three_pungs_family(k: [u8; 3], fans: &mut FanCounts) {
     }
 }
 
-/// Kong fans (one of the kong family) and concealed-pung fans (one of that family).
+/// Kong fans: one of the kong family, from the declared kongs.
 pub(crate) fn kong_fans(
-    concealed_pungs: usize,
     melded_kongs: usize,
     concealed_kongs: usize,
     rules: &Ruleset,
-    fans: &mut FanCounts,
+    fans: &mut Tally,
 ) {
     let kong = match (melded_kongs, concealed_kongs) {
         (0, 0) => None,
@@ -288,7 +288,11 @@ pub(crate) fn kong_fans(
     if let Some(k) = kong {
         fans.add(k, 1);
     }
-    match concealed_pungs + concealed_kongs {
+}
+
+/// Concealed-pung fans (one of that family) from the concealed pungs and kongs.
+pub(crate) fn concealed_pung_fans(concealed: usize, fans: &mut Tally) {
+    match concealed {
         2 => fans.add(Fan::TwoConcealedPungs, 1),
         3 => fans.add(Fan::ThreeConcealedPungs, 1),
         4 => fans.add(Fan::FourConcealedPungs, 1),
@@ -298,7 +302,7 @@ pub(crate) fn kong_fans(
 
 /// Per-set pung fans: 箭刻 for dragons, 圈风刻/门风刻 for the round and seat winds, and
 /// 幺九刻 for every other terminal or wind pung not already used by a wind fan.
-pub(crate) fn pung_fans(pungs: &[Tile], prevalent: Tile, seat: Tile, fans: &mut FanCounts) {
+pub(crate) fn pung_fans(pungs: &[Tile], prevalent: Tile, seat: Tile, fans: &mut Tally) {
     let winds_used = fans.has(Fan::BigFourWinds)
         || fans.has(Fan::LittleFourWinds)
         || fans.has(Fan::BigThreeWinds);
@@ -310,10 +314,10 @@ pub(crate) fn pung_fans(pungs: &[Tile], prevalent: Tile, seat: Tile, fans: &mut 
             let round = t == prevalent;
             let own = t == seat;
             if round {
-                fans.set(Fan::PrevalentWind, 1);
+                fans.add(Fan::PrevalentWind, 1);
             }
             if own {
-                fans.set(Fan::SeatWind, 1);
+                fans.add(Fan::SeatWind, 1);
             }
             if !(round || own || winds_used) {
                 terminal_pungs += 1;
@@ -366,7 +370,7 @@ const MIDDLE: u64 = ranks_mask(&[4, 5, 6]);
 
 /// Fans that depend only on which tile kinds the hand holds: suits (无字, 缺一门, 混一色, 清一色,
 /// 五门齐), tile classes (断幺, 推不倒, 绿一色, 字一色, 清幺九, 混幺九) and ranges (大于五 …).
-pub(crate) fn tile_fans(present: u64, fans: &mut FanCounts) {
+pub(crate) fn tile_fans(present: u64, fans: &mut Tally) {
     let honors = present & HONORS != 0;
     let suits = SUIT.iter().filter(|&&s| present & s != 0).count();
     if !honors {
@@ -421,128 +425,6 @@ pub(crate) fn tile_fans(present: u64, fans: &mut FanCounts) {
     }
 }
 
-/// The inputs a standard reading is scored from.
-pub(crate) struct StandardInput<'a> {
-    pub(crate) sets: &'a [Set; 4],
-    pub(crate) pair: Tile,
-    pub(crate) win: Tile,
-    pub(crate) self_drawn: bool,
-    pub(crate) unique_wait: bool,
-    pub(crate) nine_gates: bool,
-    pub(crate) prevalent: Tile,
-    pub(crate) seat: Tile,
-}
-
-/// Fans of one standard reading that depend on its sets (the hand-wide fans are added by the
-/// caller).
-pub(crate) fn standard_fans(input: &StandardInput<'_>, rules: &Ruleset, fans: &mut FanCounts) {
-    let sets = input.sets;
-    let mut chows = [0u8; 4];
-    let mut n_chows = 0;
-    let mut pungs = [Tile::EAST; 4];
-    let mut pung_keys = [0u8; 4];
-    let mut n_pungs = 0;
-    let (mut concealed_pungs, mut melded_kongs, mut concealed_kongs) = (0usize, 0usize, 0usize);
-    // The winning tile's places in the concealed chows (see `place_in_chow`), and whether a
-    // concealed pung is of it.
-    let mut win_places = 0u8;
-    let mut win_pung = false;
-    for s in sets {
-        match s.kind {
-            SetKind::Chow => {
-                let mid = s.tile.succ().unwrap_or(s.tile);
-                chows[n_chows] = order_key(mid);
-                n_chows += 1;
-                if !s.declared {
-                    win_places |= place_in_chow(s.tile, input.win);
-                }
-            }
-            SetKind::Pung | SetKind::Kong => {
-                pungs[n_pungs] = s.tile;
-                pung_keys[n_pungs] = order_key(s.tile);
-                n_pungs += 1;
-                win_pung |= s.kind == SetKind::Pung && !s.declared && s.tile == input.win;
-                match (s.kind, s.claimed) {
-                    (SetKind::Pung, false) => concealed_pungs += 1,
-                    (SetKind::Kong, true) => melded_kongs += 1,
-                    (SetKind::Kong, false) => concealed_kongs += 1,
-                    (SetKind::Pung | SetKind::Chow, _) => {}
-                }
-            }
-        }
-    }
-    // On a discard, a concealed pung completed by the winning tile is melded, unless the
-    // winning tile can be read as part of a concealed chow.
-    if !input.self_drawn && win_places == 0 && win_pung {
-        concealed_pungs -= 1;
-    }
-    if n_pungs > 0 {
-        kong_fans(concealed_pungs, melded_kongs, concealed_kongs, rules, fans);
-        if n_pungs == 4 {
-            fans.add(Fan::AllPungs, 1);
-        }
-    }
-    chows[..n_chows].sort_unstable();
-    pung_keys[..n_pungs].sort_unstable();
-    match n_chows {
-        4 => {
-            if three_suited_terminal_chows(sets, input.pair) {
-                fans.add(Fan::ThreeSuitedTerminalChows, 1);
-            } else if pure_terminal_chows(sets, input.pair) {
-                fans.add(Fan::PureTerminalChows, 1);
-            } else {
-                four_chows([chows[0], chows[1], chows[2], chows[3]], fans);
-            }
-        }
-        3 => three_chows_family([chows[0], chows[1], chows[2]], fans),
-        2 => {
-            if let Some(f) = two_chows(chows[0], chows[1]) {
-                fans.add(f, 1);
-            }
-            if let Some(f) = two_pungs(pung_keys[0], pung_keys[1]) {
-                fans.add(f, 1);
-            }
-        }
-        1 => three_pungs_family([pung_keys[0], pung_keys[1], pung_keys[2]], fans),
-        _ => four_pungs(pung_keys, fans),
-    }
-    // The pair turns 双箭刻 into 小三元 and 三风刻 into 小四喜; four chows and a suited pair are 平和.
-    if n_chows == 4 {
-        if input.pair.is_numbered() {
-            fans.add(Fan::AllChows, 1);
-        }
-    } else if fans.has(Fan::TwoDragonPungs) {
-        if input.pair.is_dragon() {
-            fans.set(Fan::TwoDragonPungs, 0);
-            fans.add(Fan::LittleThreeDragons, 1);
-        }
-    } else if fans.has(Fan::BigThreeWinds) && input.pair.is_wind() {
-        fans.set(Fan::BigThreeWinds, 0);
-        fans.add(Fan::LittleFourWinds, 1);
-    }
-    set_traits(sets, input.pair, fans);
-    if input.nine_gates {
-        fans.add(Fan::NineGates, 1);
-    }
-    pung_fans(&pungs[..n_pungs], input.prevalent, input.seat, fans);
-    if input.nine_gates {
-        let left = match rules.nine_gates_terminal_pungs {
-            NineGatesTerminalPungs::OneFewer => {
-                fans.get(Fan::PungOfTerminalsOrHonors).saturating_sub(1)
-            }
-            NineGatesTerminalPungs::None => 0,
-        };
-        fans.set(Fan::PungOfTerminalsOrHonors, left);
-    }
-    if input.unique_wait
-        && !fans.has(Fan::MeldedHand)
-        && !fans.has(Fan::FourKongs)
-        && let Some(f) = wait_of(win_places, input.pair, input.win)
-    {
-        fans.add(f, 1);
-    }
-}
-
 /// 边张, 坎张 or 单钓将 from the winning tile's place among the concealed sets and the pair
 /// (edge before closed before single).
 pub(crate) fn wait_fan<'a>(
@@ -558,7 +440,7 @@ pub(crate) fn wait_fan<'a>(
 
 /// Where `win` sits in the chow whose lowest tile is `lowest`: bit `k` for `k` tiles above
 /// the lowest, none when the chow does not hold it.
-fn place_in_chow(lowest: Tile, win: Tile) -> u8 {
+pub(crate) fn place_in_chow(lowest: Tile, win: Tile) -> u8 {
     let above = win.index().wrapping_sub(lowest.index());
     if above < 3 && win.group() == lowest.group() {
         1 << above
@@ -569,7 +451,7 @@ fn place_in_chow(lowest: Tile, win: Tile) -> u8 {
 
 /// [`wait_fan`] from the winning tile's places in the concealed chows (see
 /// [`place_in_chow`]): at either end 边张, in the middle 坎张, else 单钓将 on the pair.
-fn wait_of(places: u8, pair: Tile, win: Tile) -> Option<Fan> {
+pub(crate) fn wait_of(places: u8, pair: Tile, win: Tile) -> Option<Fan> {
     if places & 0b101 != 0 {
         Some(Fan::EdgeWait)
     } else if places & 0b010 != 0 {
@@ -581,107 +463,28 @@ fn wait_of(places: u8, pair: Tile, win: Tile) -> Option<Fan> {
     }
 }
 
-/// 全带幺, 全带五 and 全双刻 from the four sets and the pair: each part's traits, as bits,
-/// by tile kind ([`PUNG_TRAITS`] for a pung, kong or the pair, [`CHOW_TRAITS`] for a chow by
-/// its lowest tile); a fan needs its trait in all five parts.
-fn set_traits(sets: &[Set; 4], pair: Tile, fans: &mut FanCounts) {
-    let all = sets.iter().fold(PUNG_TRAITS[pair.index()], |all, s| {
-        all & match s.kind {
-            SetKind::Chow => CHOW_TRAITS[s.tile.index()],
-            SetKind::Pung | SetKind::Kong => PUNG_TRAITS[s.tile.index()],
-        }
-    });
-    if all & OUTSIDE != 0 {
-        fans.add(Fan::OutsideHand, 1);
-    } else if all & FIVE != 0 {
-        fans.add(Fan::AllFives, 1);
-    } else if all & EVEN != 0 {
-        fans.add(Fan::AllEvenPungs, 1);
+/// 三色双龙会 and 一色双龙会 from the four chows' sorted order keys (of their middle tiles,
+/// see [`crate::shape::order_key`]) and the pair's order key: 123 and 789 of the two suits
+/// other than the pair's, or 123 123 789 789 of the pair's suit, with a pair of 5.
+pub(crate) fn terminal_chows(keys: [u8; 4], pair: u8) -> Option<Fan> {
+    if rank_of(pair) != 5 || suit_of(pair) > 3 {
+        return None;
     }
-}
-
-/// A part with a terminal or an honour (全带幺).
-const OUTSIDE: u8 = 1;
-/// A part with a 5 (全带五).
-const FIVE: u8 = 2;
-/// A pung or pair of an even rank (全双刻).
-const EVEN: u8 = 4;
-
-/// The traits of a pung, kong or pair of each tile kind.
-const PUNG_TRAITS: [u8; 34] = {
-    let mut traits = [0u8; 34];
-    let mut i = 0;
-    while i < 34 {
-        let t = Tile::ALL[i];
-        traits[i] = match t.rank_or_zero() {
-            _ if t.is_honor() => OUTSIDE,
-            1 | 9 => OUTSIDE,
-            5 => FIVE,
-            2 | 4 | 6 | 8 => EVEN,
-            _ => 0,
-        };
-        i += 1;
+    let p = suit_of(pair);
+    let chows = |low: u8, high: u8| [low << 4 | 2, low << 4 | 8, high << 4 | 2, high << 4 | 8];
+    // The two other suits, in key order.
+    let (x, y) = match p {
+        1 => (2, 3),
+        2 => (1, 3),
+        _ => (1, 2),
+    };
+    if keys == chows(x, y) {
+        Some(Fan::ThreeSuitedTerminalChows)
+    } else if keys == [p << 4 | 2, p << 4 | 2, p << 4 | 8, p << 4 | 8] {
+        Some(Fan::PureTerminalChows)
+    } else {
+        None
     }
-    traits
-};
-
-/// The traits of a chow by its lowest tile (a chow is never even; no chow starts on an
-/// honour, which is outside as in a pung).
-const CHOW_TRAITS: [u8; 34] = {
-    let mut traits = [0u8; 34];
-    let mut i = 0;
-    while i < 34 {
-        let t = Tile::ALL[i];
-        traits[i] = match t.rank_or_zero() {
-            _ if t.is_honor() => OUTSIDE,
-            1 | 7 => OUTSIDE,
-            3..=5 => FIVE,
-            _ => 0,
-        };
-        i += 1;
-    }
-    traits
-};
-
-/// 123 and 789 of two suits with a pair of 5 of the third.
-fn three_suited_terminal_chows(sets: &[Set; 4], pair: Tile) -> bool {
-    if pair.rank() != Some(5) {
-        return false;
-    }
-    let mut low = [false; 3];
-    let mut high = [false; 3];
-    for s in sets {
-        if s.tile.group() == pair.group() {
-            return false;
-        }
-        match s.tile.rank() {
-            Some(1) => low[usize::from(s.tile.group())] = true,
-            Some(7) => high[usize::from(s.tile.group())] = true,
-            _ => return false,
-        }
-    }
-    (0..3)
-        .filter(|&g| g != usize::from(pair.group()))
-        .all(|g| low[g] && high[g])
-}
-
-/// 123 123 789 789 and a pair of 5, all of one suit.
-fn pure_terminal_chows(sets: &[Set; 4], pair: Tile) -> bool {
-    if pair.rank() != Some(5) {
-        return false;
-    }
-    let (mut low, mut high) = (0, 0);
-    for s in sets {
-        if s.tile.group() != pair.group() {
-            return false;
-        }
-        match s.tile.rank() {
-            Some(1) => low += 1,
-            Some(7) => high += 1,
-            _ => return false,
-        }
-    }
-    low == 2 && high == 2
 }
 
 /// Win-event fans: 和绝张, 自摸, 妙手回春, 杠上开花, 海底捞月, 抢杠和.
@@ -691,7 +494,7 @@ pub(crate) fn event_fans(
     last_copy: bool,
     last_tile: bool,
     kong: bool,
-    fans: &mut FanCounts,
+    fans: &mut Tally,
 ) {
     if last_copy {
         fans.add(Fan::LastTile, 1);
@@ -715,7 +518,7 @@ pub(crate) fn event_fans(
 }
 
 /// 门前清 / 不求人 / 全求人 from the number of claimed melds.
-pub(crate) fn concealment_fans(claimed_melds: usize, self_drawn: bool, fans: &mut FanCounts) {
+pub(crate) fn concealment_fans(claimed_melds: usize, self_drawn: bool, fans: &mut Tally) {
     match (claimed_melds, self_drawn) {
         (0, true) => fans.add(Fan::FullyConcealedHand, 1),
         (0, false) => fans.add(Fan::ConcealedHand, 1),

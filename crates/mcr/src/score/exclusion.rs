@@ -1,6 +1,7 @@
 //! The exclusion pass (不计) over the fans detected in one reading, and the points of the
 //! fans that stand.
 
+use super::tally::Tally;
 use crate::fan::{EXCLUDERS, EXCLUDES_LATER, Fan, FanCounts, PASS_ORDER, PASS_POINTS, bit};
 use crate::ruleset::Ruleset;
 
@@ -22,8 +23,8 @@ impl Standing {
     }
 
     /// The fans of `raw` that stand, with their counts; 无番和 when none does.
-    pub(crate) fn fans(self, raw: &FanCounts) -> FanCounts {
-        let mut kept = raw.only(self.kept);
+    pub(crate) fn fans(self, raw: &Tally) -> FanCounts {
+        let mut kept = raw.counts(self.kept);
         if kept.is_empty() {
             kept.set(Fan::ChickenHand, 1);
         }
@@ -36,7 +37,7 @@ impl Standing {
 /// fan suppresses nothing. Only the fans that exclude a fan after them need a visit
 /// ([`EXCLUDERS`]). The points of what stands are then summed; nothing standing is 无番和.
 #[allow(clippy::cast_possible_truncation)] // the casts keep each half of the masks
-pub(crate) fn standing(raw: &FanCounts, rules: &Ruleset) -> Standing {
+pub(crate) fn standing(raw: &Tally, rules: &Ruleset) -> Standing {
     let mut kept = raw.present();
     // The low half of the pass positions first, then the high half (cheaper steps than over
     // the 128 bits); a fan only excludes fans after it.
@@ -58,26 +59,16 @@ pub(crate) fn standing(raw: &FanCounts, rules: &Ruleset) -> Standing {
     let points = if kept == 0 {
         u32::from(rules.points(Fan::ChickenHand))
     } else {
-        points_of(raw, kept, rules)
+        raw.table_points(kept)
+            .wrapping_add(overridden(kept, rules, |fan| raw.count(fan)))
     };
     Standing { kept, points }
 }
 
-/// The fans of one reading that stand after the exclusion pass (see [`standing`]).
-pub(crate) fn apply_exclusions(raw: &FanCounts, rules: &Ruleset) -> FanCounts {
-    standing(raw, rules).fans(raw)
-}
-
 /// The points of a multiset of fans under a ruleset (flowers included if present).
-pub fn points(fans: &FanCounts, rules: &Ruleset) -> u32 {
-    points_of(fans, fans.present(), rules)
-}
-
-/// The points of the fans of `fans` whose pass positions are in `mask`: the 1998 table's,
-/// then the ruleset's overrides of the fans among them (the first override of a fan counts,
-/// as in [`Ruleset::points`]).
 #[allow(clippy::cast_possible_truncation)] // the casts keep each half of the mask
-fn points_of(fans: &FanCounts, mask: u128, rules: &Ruleset) -> u32 {
+pub fn points(fans: &FanCounts, rules: &Ruleset) -> u32 {
+    let mask = fans.present();
     let mut total = 0;
     // The mask a 64-bit half at a time: cheaper steps than over the 128 bits.
     for (half, base) in [(mask as u64, 0), ((mask >> 64) as u64, 64)] {
@@ -88,14 +79,25 @@ fn points_of(fans: &FanCounts, mask: u128, rules: &Ruleset) -> u32 {
             total += u32::from(PASS_POINTS[p]) * u32::from(fans.at(p));
         }
     }
+    total.wrapping_add(overridden(mask, rules, |fan| fans.get(fan)))
+}
+
+/// What the ruleset's overrides of the fans of `mask` (pass positions) add to the 1998
+/// table's points (the first override of a fan counts, as in [`Ruleset::points`]), given
+/// each fan's count: modulo 2³², as an override may lower a fan's points (the sum with
+/// the table's points, which include the fan's, is never below zero).
+fn overridden(mask: u128, rules: &Ruleset, count: impl Fn(Fan) -> u8) -> u32 {
+    let mut change = 0u32;
     for (i, &(fan, points)) in rules.point_overrides.iter().enumerate() {
         let first = !rules.point_overrides[..i].iter().any(|&(f, _)| f == fan);
         if mask & bit(fan) != 0 && first {
-            let n = u32::from(fans.get(fan));
-            total = total - u32::from(fan.spec().points) * n + u32::from(points) * n;
+            let n = u32::from(count(fan));
+            change = change
+                .wrapping_sub(u32::from(fan.spec().points) * n)
+                .wrapping_add(u32::from(points) * n);
         }
     }
-    total
+    change
 }
 
 #[cfg(test)]
@@ -111,7 +113,7 @@ mod tests {
 
     /// The pass as the rulebook states it, every fan present visited in order: the oracle
     /// of [`standing`], which visits only the fans that exclude a later one.
-    fn kept_by_visiting_every_fan(raw: &FanCounts, rules: &Ruleset) -> u128 {
+    fn kept_by_visiting_every_fan(raw: &Tally, rules: &Ruleset) -> u128 {
         let mut kept = 0u128;
         let mut suppressed = 0u128;
         let mut left = raw.present();
@@ -143,14 +145,17 @@ mod tests {
     fn visiting_the_excluders_only_agrees_with_visiting_every_fan() {
         let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
         for round in 0..20_000 {
-            let mut raw = FanCounts::default();
+            let mut raw = Tally::default();
             // A handful of fans, often related by exclusions.
             for _ in 0..2 + round % 9 {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
                 let fan = Fan::ALL[usize::try_from(seed % 82).unwrap_or(0)];
-                raw.add(fan, 1);
+                // A fan counted once at most is added once.
+                if !raw.has(fan) {
+                    raw.add(fan, 1);
+                }
             }
             for rules in [&Ruleset::MIL, &Ruleset::GREEN_BOOK_2006, &TWICE_OVERRIDDEN] {
                 let expected = kept_by_visiting_every_fan(&raw, rules);
@@ -170,18 +175,18 @@ mod tests {
     #[test]
     fn a_suppressed_fan_does_not_suppress() {
         // 七对 suppresses 不求人, so 不求人 does not suppress 自摸.
-        let mut raw = FanCounts::default();
-        raw.set(Fan::SevenPairs, 1);
-        raw.set(Fan::FullyConcealedHand, 1);
-        raw.set(Fan::SelfDrawn, 1);
-        let kept = apply_exclusions(&raw, &Ruleset::MIL);
+        let mut raw = Tally::default();
+        raw.add(Fan::SevenPairs, 1);
+        raw.add(Fan::FullyConcealedHand, 1);
+        raw.add(Fan::SelfDrawn, 1);
+        let kept = standing(&raw, &Ruleset::MIL).fans(&raw);
         assert!(
             kept.has(Fan::SevenPairs)
                 && kept.has(Fan::SelfDrawn)
                 && !kept.has(Fan::FullyConcealedHand)
         );
         // The Green Book lifts that exclusion: 不求人 stands and takes 自摸 with it.
-        let kept = apply_exclusions(&raw, &Ruleset::GREEN_BOOK_2006);
+        let kept = standing(&raw, &Ruleset::GREEN_BOOK_2006).fans(&raw);
         assert!(kept.has(Fan::FullyConcealedHand) && !kept.has(Fan::SelfDrawn));
     }
 }

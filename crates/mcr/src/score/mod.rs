@@ -1,12 +1,18 @@
 //! Scoring a validated hand: every reading, its fans, and the best one.
 //!
+//! - `facts`: what is read of a hand once for every reading, and the best reading so far;
 //! - `detect`: the fans of one reading, before exclusions;
+//! - `standard`: the standard readings, scored from the division table's summaries;
+//! - `tally`: the fans of one reading as a mask and a few counts;
 //! - `exclusion`: the exclusion pass (不计) and the points of what stands;
 //! - [`sheet`]: the score sheet of a scoring (elements, fan lines, which sets form a fan).
 
 pub(crate) mod detect;
 mod exclusion;
+mod facts;
 pub mod sheet;
+mod standard;
+mod tally;
 
 pub use exclusion::points;
 
@@ -14,14 +20,14 @@ use crate::fan::{Fan, FanCounts};
 use crate::hand::{Hand, WinContext, WinMethod, Wind};
 use crate::ruleset::Ruleset;
 use crate::shape::division::{standard_divisions, suit_codes};
-use crate::shape::wait::{is_only_wait, waits};
+use crate::shape::wait::waits;
 use crate::shape::{KNITTED_STRAIGHTS, Reading, Set, SetKind, is_orphan};
-use crate::tile::{Counts, RANK_WEIGHT, Tile};
-use detect::{
-    StandardInput, concealment_fans, event_fans, kong_fans, pung_fans, standard_fans, tile_fans,
-    tile_hog, wait_fan,
-};
-use exclusion::{apply_exclusions, standing};
+use crate::tile::Tile;
+use detect::{concealment_fans, event_fans, kong_fans, pung_fans, tile_fans, tile_hog, wait_fan};
+use exclusion::standing;
+use facts::{Best, Facts, Kinds, kinds};
+use standard::best_standard;
+use tally::Tally;
 
 /// The minimum a hand must score, flowers excluded (起和分).
 pub use crate::ruleset::MINIMUM_FAN;
@@ -58,69 +64,6 @@ pub struct Scoring {
     pub seat_wind: Wind,
     /// The prevalent wind of the win.
     pub prevalent_wind: Wind,
-}
-
-/// Facts about the hand shared by every reading.
-struct Facts<'a> {
-    rules: &'a Ruleset<'a>,
-    hand: &'a Hand,
-    win: Tile,
-    self_drawn: bool,
-    concealed: Counts,
-    all: Counts,
-    /// Tile kinds as bit masks (bit `i` for [`Tile::index`] `i`), read once: those in the
-    /// hand, those concealed and those concealed an odd number of times (with at most one
-    /// declared meld; else none), those held four times.
-    present: u64,
-    held: u64,
-    odd: u64,
-    fours: u64,
-    kongs: usize,
-    prevalent: Tile,
-    seat: Tile,
-    /// Event and concealment fans, the same for every reading.
-    common: FanCounts,
-}
-
-impl Facts<'_> {
-    fn meld_sets(&self) -> impl Iterator<Item = Set> + '_ {
-        self.hand.melds().iter().map(|m| Set::from_meld(*m))
-    }
-}
-
-/// Tile kinds of some counts as bit masks over [`Tile::index`]: those held, those held an
-/// odd number of times, those held four times.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Kinds {
-    held: u64,
-    odd: u64,
-    four: u64,
-}
-
-/// Reads [`Kinds`] eight counts at a time: each count is a byte of a word, a byte's test
-/// leaves its high bit, and one multiplication gathers the eight high bits. The counts are a
-/// hand's (a validated hand holds no fifth copy): at most four, so no byte carries into the
-/// next, and four is the one count with its third bit set.
-#[inline] // each caller reads two of the three masks: the third is not computed
-fn kinds(counts: &Counts) -> Kinds {
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = LOW << 7;
-    // The high bit of byte k moves to bit k.
-    let gather = |high: u64| (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-    let nonzero = |w: u64| (w + 0x7f * LOW) & HIGH;
-    let mut k = Kinds::default();
-    let mut read = |w: u64, shift: usize| {
-        k.held |= gather(nonzero(w)) << shift;
-        k.odd |= gather((w & LOW) << 7) << shift;
-        k.four |= gather((w & (4 * LOW)) << 5) << shift;
-    };
-    for shift in [0, 8, 16, 24] {
-        let word: [u8; 8] = counts[shift..shift + 8].try_into().unwrap_or([0; 8]);
-        read(u64::from_le_bytes(word), shift);
-    }
-    // The last two kinds.
-    read(u64::from(counts[32]) | u64::from(counts[33]) << 8, 32);
-    k
 }
 
 /// A mask of tile kinds (see [`Kinds`]).
@@ -161,8 +104,15 @@ const KNITTED_MASKS: [u64; 6] = {
 /// Scores a validated hand under a ruleset.
 pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
     let win = hand.winning_tile();
-    let concealed = *hand.concealed_counts();
-    let all = hand.all_counts();
+    let concealed = hand.concealed_counts();
+    // Without melds every tile is concealed: the counts are not copied.
+    let with_melds;
+    let all = if hand.melds().is_empty() {
+        concealed
+    } else {
+        with_melds = hand.all_counts();
+        &with_melds
+    };
     let self_drawn = context.method == WinMethod::SelfDrawn;
     let claimed_melds = hand.melds().iter().filter(|m| m.is_claimed()).count();
     let kongs = hand.melds().iter().filter(|m| m.is_kong()).count();
@@ -174,7 +124,7 @@ pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
     } else {
         context.robbing_kong
     };
-    let mut common = FanCounts::default();
+    let mut common = Tally::default();
     event_fans(
         self_drawn,
         last_copy,
@@ -186,10 +136,10 @@ pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
     // The concealed kinds serve the shapes of at most one declared meld (the special ones, and
     // the seven-pairs wait without melds).
     // Without melds the concealed tiles are all the tiles: one reading serves both.
-    let all_kinds = kinds(&all);
+    let all_kinds = kinds(all);
     let concealed_kinds = match hand.melds().len() {
         0 => all_kinds,
-        1 => kinds(&concealed),
+        1 => kinds(concealed),
         _ => Kinds::default(),
     };
     let facts = Facts {
@@ -209,16 +159,13 @@ pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
         common,
     };
 
-    let mut best: Option<(u32, FanCounts, Reading)> = None;
-    let special = special_reading(&facts);
-    let mut seven_pairs_found = false;
-    if let Some((fans, reading)) = special {
-        seven_pairs_found =
-            matches!(reading, Reading::SevenPairs { .. }) && fans.has(Fan::SevenPairs);
-        best = Some((points(&fans, rules), fans, reading));
-    }
+    let mut best = special_reading(&facts);
+    // A standard reading tying with seven pairs takes its place.
+    let seven_pairs_found = best.as_ref().is_some_and(|b| {
+        matches!(b.reading, Reading::SevenPairs { .. }) && b.standing.has(Fan::SevenPairs)
+    });
     if best.is_none() || seven_pairs_found {
-        best = best_standard(&facts, best, seven_pairs_found);
+        best_standard(&facts, &mut best, seven_pairs_found);
     }
 
     let flower_points = u32::from(context.flowers) * u32::from(rules.points(Fan::FlowerTiles));
@@ -234,7 +181,9 @@ pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
             seat_wind: context.seat_wind,
             prevalent_wind: context.prevalent_wind,
         },
-        Some((fan_total, mut fans, reading)) => {
+        Some(best) => {
+            let fan_total = best.standing.points;
+            let mut fans = best.standing.fans(&best.fans);
             if context.flowers > 0 {
                 fans.set(Fan::FlowerTiles, context.flowers);
             }
@@ -245,7 +194,7 @@ pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
                     Outcome::BelowMinimum
                 },
                 fans,
-                reading: Some(reading),
+                reading: Some(best.reading),
                 fan_total,
                 flower_points,
                 total: fan_total + flower_points,
@@ -257,111 +206,10 @@ pub fn score(hand: &Hand, context: &WinContext, rules: &Ruleset) -> Scoring {
     }
 }
 
-/// Standard readings: every division, scored; keep the highest. Ties keep the earlier
-/// division, except that a reading with 一色三同顺 or 三同刻 (or any standard reading tying
-/// with seven pairs) takes the place, as in the reference calculators.
-fn best_standard(
-    f: &Facts<'_>,
-    mut best: Option<(u32, FanCounts, Reading)>,
-    seven_pairs_found: bool,
-) -> Option<(u32, FanCounts, Reading)> {
-    let declared = f.hand.melds().len();
-    let divisions = standard_divisions(&f.concealed, f.hand.suit_codes(), 4 - declared);
-    if divisions.len == 0 {
-        return best;
-    }
-    let mut before = f.concealed;
-    before[f.win.index()] -= 1;
-    let mut held = f.all;
-    held[f.win.index()] -= 1;
-    // The wait matters only if the winning tile sits in a concealed chow or the pair of some
-    // division (it is otherwise never 边张, 坎张 or 单钓将): skip the search when it cannot.
-    let wait_can_score = divisions.items[..divisions.len]
-        .iter()
-        .any(|d| wait_fan(d.sets[..d.len].iter(), d.pair, f.win).is_some());
-    // Thirteen concealed tiles with one kind held an odd number of times wait on it in seven
-    // pairs too.
-    let odd_before = f.odd ^ (1 << f.win.index());
-    let seven_pairs_wait = (declared == 0 && odd_before.is_power_of_two())
-        .then(|| odd_before.trailing_zeros() as usize);
-    // The suits' codes before the win: the winning tile's rank weighs one less.
-    let mut before_codes = f.hand.suit_codes();
-    if f.win.is_numbered() {
-        let w = f.win.index();
-        before_codes[w / 9] -= RANK_WEIGHT[w % 9];
-    }
-    let unique_wait = wait_can_score
-        && is_only_wait(
-            &before,
-            before_codes,
-            &held,
-            seven_pairs_wait,
-            divisions.items[0].pair,
-            f.rules.wait_counts_exhausted_tiles,
-            f.win,
-        );
-    let nine_gates = is_nine_gates(f, &before);
-    let mut hand_fans = f.common;
-    tile_fans(f.present, &mut hand_fans);
-    hand_fans.add(Fan::TileHog, tile_hog(f.fours, f.kongs, true));
-    for d in &divisions.items[..divisions.len] {
-        let mut sets = [d.sets[0]; 4];
-        for (slot, s) in sets
-            .iter_mut()
-            .zip(f.meld_sets().chain(d.sets[..d.len].iter().copied()))
-        {
-            *slot = s;
-        }
-        let mut raw = hand_fans;
-        let input = StandardInput {
-            sets: &sets,
-            pair: d.pair,
-            win: f.win,
-            self_drawn: f.self_drawn,
-            unique_wait,
-            nine_gates,
-            prevalent: f.prevalent,
-            seat: f.seat,
-        };
-        standard_fans(&input, f.rules, &mut raw);
-        let standing = standing(&raw, f.rules);
-        let total = standing.points;
-        let take = match &best {
-            None => true,
-            Some((best_total, _, _)) => {
-                total > *best_total
-                    || (total == *best_total
-                        && (standing.has(Fan::PureTripleChow)
-                            || seven_pairs_found
-                            || standing.has(Fan::TriplePung)))
-            }
-        };
-        if take {
-            let keep_total = best.as_ref().map_or(total, |(t, _, _)| total.max(*t));
-            let reading = Reading::Standard { sets, pair: d.pair };
-            best = Some((keep_total, standing.fans(&raw), reading));
-        }
-    }
-    best
-}
-
-/// 九莲宝灯: no melds, and the thirteen tiles before the win are 1112345678999 of one suit.
-fn is_nine_gates(f: &Facts<'_>, before: &Counts) -> bool {
-    if !f.hand.melds().is_empty() {
-        return false;
-    }
-    let Some(suit) = f.win.suit() else {
-        return false;
-    };
-    let base = suit.index() * 9;
-    let pattern = [3, 1, 1, 1, 1, 1, 1, 1, 3];
-    before[base..base + 9] == pattern && before.iter().map(|&n| usize::from(n)).sum::<usize>() == 13
-}
-
 /// The special shapes, in the order the reference calculators try them: seven pairs,
 /// honours and knitted, thirteen orphans (all without melds), then the knitted straight
 /// with one set and a pair (at most one declared meld).
-fn special_reading(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
+fn special_reading(f: &Facts<'_>) -> Option<Best> {
     let declared = f.hand.melds().len();
     if declared == 0 {
         // Without melds the fourteen tiles are concealed: seven pairs hold every kind an even
@@ -382,10 +230,7 @@ fn special_reading(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
                 .unwrap_or(Tile::EAST);
             let mut raw = f.common;
             raw.add(Fan::ThirteenOrphans, 1);
-            return Some((
-                apply_exclusions(&raw, f.rules),
-                Reading::ThirteenOrphans { pair },
-            ));
+            return Some(kept(&raw, f.rules, Reading::ThirteenOrphans { pair }));
         }
     }
     if declared <= 1 {
@@ -394,13 +239,29 @@ fn special_reading(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
     None
 }
 
-fn seven_pairs(f: &Facts<'_>) -> (FanCounts, Reading) {
+/// A reading with its fans `raw`, and what stands of them.
+fn kept(raw: &Tally, rules: &Ruleset, reading: Reading) -> Best {
+    Best {
+        fans: *raw,
+        standing: standing(raw, rules),
+        reading,
+    }
+}
+
+fn seven_pairs(f: &Facts<'_>) -> Best {
+    // The kinds held (every count is two or four), in tile order; a kind held four times
+    // is two pairs.
     let mut pairs = [Tile::EAST; 7];
-    let mut n = 0;
-    for t in Tile::ALL {
-        for _ in 0..f.concealed[t.index()] / 2 {
-            pairs[n] = t;
-            n += 1;
+    let mut slots = pairs.iter_mut();
+    let mut held = f.held;
+    while held != 0 {
+        let i = held.trailing_zeros() as usize;
+        held &= held - 1;
+        let t = Tile::ALL[i];
+        for _ in 0..=(f.fours >> i & 1) {
+            if let Some(slot) = slots.next() {
+                *slot = t;
+            }
         }
     }
     let mut raw = f.common;
@@ -421,13 +282,10 @@ fn seven_pairs(f: &Facts<'_>) -> (FanCounts, Reading) {
         Fan::TileHog,
         tile_hog(f.fours, 0, f.rules.seven_pairs_honor_tile_hog),
     );
-    (
-        apply_exclusions(&raw, f.rules),
-        Reading::SevenPairs { pairs },
-    )
+    kept(&raw, f.rules, Reading::SevenPairs { pairs })
 }
 
-fn honors_and_knitted(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
+fn honors_and_knitted(f: &Facts<'_>) -> Option<Best> {
     // No melds: the tiles present are the concealed ones.
     let numbered = f.present & ((1 << 27) - 1);
     let count = numbered.count_ones();
@@ -454,20 +312,17 @@ fn honors_and_knitted(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
     {
         *slot = t;
     }
-    Some((
-        apply_exclusions(&raw, f.rules),
-        Reading::HonorsAndKnitted { tiles },
-    ))
+    Some(kept(&raw, f.rules, Reading::HonorsAndKnitted { tiles }))
 }
 
 /// 组合龙 + one set + a pair (the set may be the one declared meld).
-fn knitted_straight(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
+fn knitted_straight(f: &Facts<'_>) -> Option<Best> {
     let knitted = KNITTED_STRAIGHTS
         .into_iter()
         .zip(KNITTED_MASKS)
         .find(|&(_, mask)| mask & !f.held == 0)?
         .0;
-    let mut rest = f.concealed;
+    let mut rest = *f.concealed;
     for t in &knitted {
         rest[t.index()] -= 1;
     }
@@ -494,7 +349,7 @@ fn knitted_straight(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
         pung_fans(&[set.tile], f.prevalent, f.seat, &mut raw);
         if set.kind == SetKind::Kong {
             let (melded, concealed) = if set.claimed { (1, 0) } else { (0, 1) };
-            kong_fans(0, melded, concealed, f.rules, &mut raw);
+            kong_fans(melded, concealed, f.rules, &mut raw);
         }
     }
     // Waits are read in the part outside the knitted tiles.
@@ -502,7 +357,7 @@ fn knitted_straight(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
         if rest[f.win.index()] > 0 {
             let mut before = rest;
             before[f.win.index()] -= 1;
-            let mut held = f.all;
+            let mut held = *f.all;
             held[f.win.index()] -= 1;
             let w = waits(&before, &held, f.rules.wait_counts_exhausted_tiles);
             if w.is_power_of_two()
@@ -514,38 +369,9 @@ fn knitted_straight(f: &Facts<'_>) -> Option<(FanCounts, Reading)> {
     } else if !knitted.contains(&f.win) || f.concealed[f.win.index()] == 3 {
         raw.add(Fan::SingleWait, 1);
     }
-    Some((
-        apply_exclusions(&raw, f.rules),
+    Some(kept(
+        &raw,
+        f.rules,
         Reading::KnittedStraight { knitted, set, pair },
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The word-at-a-time reading agrees with counting kind by kind (counts of at most
-    /// four, a hand's).
-    #[test]
-    fn kinds_agree_with_a_kind_by_kind_reading() {
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        for _ in 0..10_000 {
-            let mut counts = [0u8; 34];
-            for n in &mut counts {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                *n = u8::try_from(seed % 5).unwrap_or(0);
-            }
-            let mask = |pred: fn(u8) -> bool| {
-                (0..34).fold(0u64, |m, i| m | u64::from(pred(counts[i])) << i)
-            };
-            let expected = Kinds {
-                held: mask(|n| n > 0),
-                odd: mask(|n| n % 2 == 1),
-                four: mask(|n| n == 4),
-            };
-            assert_eq!(kinds(&counts), expected, "{counts:?}");
-        }
-    }
 }

@@ -226,18 +226,98 @@ fn seven_pairs_wait(before: &Counts) -> Option<usize> {
     odd.is_power_of_two().then(|| odd.trailing_zeros() as usize)
 }
 
-/// Whether `win` is the only tile kind that completes `before` (see [`waits`]), given that
-/// it completes `before` into the standard shape with `pair` as the pair: the caller found
-/// that division of `before` and `win`. `codes` are the division table's codes of the suits
-/// of `before` (by [`Tile::group`]; see [`table::code`]). `seven_pairs_wait` is the kind
-/// `before` waits on in seven pairs, if any (see [`seven_pairs_wait`]; the caller reads it
-/// from its own masks).
+/// Whether `win` is the only tile kind that completes the concealed tiles before it (see
+/// [`waits`]), given that it completes them into the standard shape with `pair` as the
+/// pair: the caller found that division. `concealed` counts the concealed tiles with the
+/// winning tile, `all` every tile of the hand; `before_codes` are the division table's
+/// codes of the suits before the winning tile (by [`Tile::group`]; see [`table::code`]);
+/// `seven_pairs_wait` is the kind the tiles before it wait on in seven pairs, if any (see
+/// [`seven_pairs_wait`]; the caller reads it from its own masks).
+///
+/// A group's completing kinds come from the division table by its code ([`table::
+/// completions`]): the winning tile completes the hand, so another kind of its group, or
+/// of the pair's, leaves that group with the count it needs. The table knows no fifth copy:
+/// a group holding four of a kind, and physical waits, take the counting test
+/// ([`is_only_wait_by_counts`]).
+pub(crate) fn is_only_wait(
+    concealed: &Counts,
+    all: &Counts,
+    before_codes: [usize; 3],
+    seven_pairs_wait: Option<usize>,
+    pair: Tile,
+    formal: bool,
+    win: Tile,
+) -> bool {
+    let w = win.index();
+    let winning = Group::of(w);
+    let pair_group = Group::of(pair.index());
+    // A kind of the group held four times concealed (a superset of those held four times
+    // before the winning tile): a count's third bit, nine counts at once.
+    let four = |g: Group| {
+        if g.len == 9 {
+            let first: [u8; 8] = concealed[g.first..g.first + 8].try_into().unwrap_or([4; 8]);
+            u64::from_le_bytes(first) & (4 * 0x0101_0101_0101_0101) != 0
+                || concealed[g.first + 8] == 4
+        } else {
+            concealed[g.first] == 4
+        }
+    };
+    if !formal || four(winning) || four(pair_group) {
+        let mut before = *concealed;
+        before[w] -= 1;
+        let mut held = *all;
+        held[w] -= 1;
+        return is_only_wait_by_counts(
+            &before,
+            before_codes,
+            &held,
+            seven_pairs_wait,
+            pair,
+            formal,
+            win,
+        );
+    }
+    // Every kind but the winning tile's may be another wait (formal waits).
+    let others = !(1u64 << w);
+    if seven_pairs_wait.is_some_and(|i| i != w) {
+        return false;
+    }
+    // The kinds one more tile of which completes a group: a suit's by its code; an honour
+    // held once or twice (a pair, or a pung with one more).
+    let completing = |g: Group| -> u64 {
+        if g.len == 9 {
+            u64::from(table::completions(before_codes[g.first / 9])) << g.first
+        } else if matches!(concealed[g.first] - u8::from(g.first == w), 1 | 2) {
+            1 << g.first
+        } else {
+            0
+        }
+    };
+    if pair_group.first == winning.first {
+        // Every other group is a multiple of three, sound already, and takes no tile.
+        return completing(winning) & others == 0;
+    }
+    // The pair is in another group. A kind of the winning tile's group completes it alone;
+    // a kind of the pair's group needs the winning tile's group sound with a pair before it.
+    if completing(winning) & others != 0 {
+        return false;
+    }
+    let sound_with_pair = if winning.len == 9 {
+        table::divides(before_codes[w / 9])
+    } else {
+        concealed[w] == 3
+    };
+    !sound_with_pair || completing(pair_group) & others == 0
+}
+
+/// [`is_only_wait`] by the groups' counts, `before` (the concealed tiles before the winning
+/// tile) and `held` (every tile of the hand but the winning tile).
 ///
 /// Then every group but the winning tile's is sound, and the pair's group holds the pair;
 /// only the winning tile's group, and the pair's group when the winning tile's is sound
 /// without the winning tile, can take another kind (the cases of [`waits`], narrowed by
 /// that).
-pub(crate) fn is_only_wait(
+fn is_only_wait_by_counts(
     before: &Counts,
     codes: [usize; 3],
     held: &Counts,
@@ -453,7 +533,7 @@ mod tests {
                 }
                 assert_eq!(waits(&before, &held, formal), direct, "{before:?} {held:?}");
                 let tile = Tile::ALL[win];
-                let only = is_only_wait(
+                let by_counts = is_only_wait_by_counts(
                     &before,
                     suit_codes(&before),
                     &held,
@@ -462,7 +542,19 @@ mod tests {
                     formal,
                     tile,
                 );
-                assert_eq!(only, direct == 1 << win, "{before:?} {held:?} {win}");
+                assert_eq!(by_counts, direct == 1 << win, "{before:?} {held:?} {win}");
+                let mut all = held;
+                all[win] += 1;
+                let by_table = is_only_wait(
+                    &c,
+                    &all,
+                    suit_codes(&before),
+                    seven_pairs_wait(&before),
+                    Tile::ALL[pair],
+                    formal,
+                    tile,
+                );
+                assert_eq!(by_table, by_counts, "{before:?} {held:?} {win}");
                 several += usize::from(direct.count_ones() > 1);
             }
         }

@@ -14,6 +14,7 @@ pub mod table;
 
 use super::{Set, SetKind};
 use crate::tile::{Counts, Tile};
+pub(crate) use table::SuitDivision;
 
 /// At most this many standard divisions are kept: no hand has more (four, with 14 tiles of
 /// one suit; a test bounds the product of the suit tables).
@@ -34,22 +35,27 @@ pub(crate) struct Divisions {
     pub(crate) len: usize,
 }
 
-impl Divisions {
-    fn none() -> Divisions {
-        let empty = Division {
+impl Division {
+    const fn empty() -> Division {
+        Division {
             sets: [Set::concealed(SetKind::Pung, Tile::EAST); 4],
             len: 0,
             pair: Tile::EAST,
-        };
+        }
+    }
+}
+
+impl Divisions {
+    fn none() -> Divisions {
         Divisions {
-            items: [empty; MAX_DIVISIONS],
+            items: [Division::empty(); MAX_DIVISIONS],
             len: 0,
         }
     }
 }
 
 /// The suits in the calculators' order: characters, bamboo, dots (by [`Tile::group`]).
-const SUIT_ORDER: [usize; 3] = [0, 2, 1];
+pub(crate) const SUIT_ORDER: [usize; 3] = [0, 2, 1];
 
 /// The division table's code of each suit of `counts`, by [`Tile::group`] (`usize::MAX`, a
 /// suit that does not divide, past four copies).
@@ -57,69 +63,126 @@ pub(crate) fn suit_codes(counts: &Counts) -> [usize; 3] {
     [0, 1, 2].map(|g| table::code(&counts[9 * g..9 * g + 9]).unwrap_or(usize::MAX))
 }
 
+/// What the standard divisions of some concealed tiles are made of: the honours, the same
+/// in every division (each kind held is a pung or the pair), and a choice of one table
+/// division for each suit. A division is one pick a suit; scoring reads the picks'
+/// summaries and builds the sets ([`Parts::division`]) of the division it keeps only.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Parts {
+    /// The honour kinds held three times: bit `k` for the tile of index `27 + k`.
+    pub(crate) honor_pungs: u8,
+    /// The pair, when it is an honour.
+    pub(crate) honor_pair: Option<Tile>,
+    /// Each suit's divisions, the suits in [`SUIT_ORDER`].
+    pub(crate) suits: [&'static [SuitDivision]; 3],
+}
+
+/// The parts of the divisions of `concealed`, whose suits have the codes `codes` (see
+/// [`suit_codes`]), into `needed` sets and one pair; `None` when it has none.
+#[allow(clippy::cast_possible_truncation)] // the gathered bits fit a byte
+pub(crate) fn standard_parts(
+    concealed: &Counts,
+    codes: [usize; 3],
+    needed: usize,
+) -> Option<Parts> {
+    // The seven honour counts as the low seven bytes of a word: each is 0, 2 (the pair) or
+    // 3 (a pung); 1 and 4 (its third bit) do not divide. A hand's counts are at most four.
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    // Bit `8k` of a word moves to bit `k`.
+    let gather = |bits: u64| (bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
+    let honors = u64::from_le_bytes(concealed[26..34].try_into().unwrap_or([0; 8])) >> 8;
+    let (one, two, four) = (honors & LOW, honors >> 1 & LOW, honors >> 2 & LOW);
+    if one & !two | four != 0 {
+        return None;
+    }
+    let honor_pungs = gather(one & two);
+    let pairs = gather(two & !one);
+    if pairs.count_ones() > 1 {
+        return None;
+    }
+    let honor_pair = (pairs != 0).then(|| Tile::ALL[27 + pairs.trailing_zeros() as usize]);
+    let suits = table::suits_of_codes(SUIT_ORDER.map(|g| codes[g]));
+    let mut sets = honor_pungs.count_ones() as usize;
+    let mut pairs = usize::from(honor_pair.is_some());
+    for divisions in suits {
+        // Every division of a suit has the same number of sets, and a pair or not alike.
+        let first = divisions.first()?;
+        sets += first.len();
+        pairs += usize::from(first.pair().is_some());
+    }
+    (sets == needed && pairs == 1).then_some(Parts {
+        honor_pungs,
+        honor_pair,
+        suits,
+    })
+}
+
+impl Parts {
+    /// The pair of the division of `picks` (one of each suit's divisions, in
+    /// [`SUIT_ORDER`]).
+    pub(crate) fn pair(&self, picks: [&SuitDivision; 3]) -> Tile {
+        let mut pair = self.honor_pair;
+        for (g, part) in SUIT_ORDER.into_iter().zip(picks) {
+            if let Some(rank) = part.pair() {
+                pair = Some(Tile::ALL[9 * g + rank]);
+            }
+        }
+        pair.unwrap_or(Tile::EAST)
+    }
+
+    /// The division of `picks`: the suits' sets in [`SUIT_ORDER`], then the honour pungs.
+    pub(crate) fn division(&self, picks: [&SuitDivision; 3]) -> Division {
+        let mut d = Division::empty();
+        d.len = self.sets(picks, &mut d.sets);
+        d.pair = self.pair(picks);
+        d
+    }
+
+    /// Writes the sets of the division of `picks` into `out` (the suits' in
+    /// [`SUIT_ORDER`], then the honour pungs), as many as fit; returns how many.
+    pub(crate) fn sets(&self, picks: [&SuitDivision; 3], out: &mut [Set]) -> usize {
+        let mut slots = out.iter_mut();
+        let mut n = 0;
+        for (g, part) in SUIT_ORDER.into_iter().zip(picks) {
+            for (rank, chow) in part.sets() {
+                let kind = if chow { SetKind::Chow } else { SetKind::Pung };
+                if let Some(slot) = slots.next() {
+                    *slot = Set::concealed(kind, Tile::ALL[9 * g + rank]);
+                    n += 1;
+                }
+            }
+        }
+        let mut honors = self.honor_pungs;
+        while honors != 0 {
+            let k = honors.trailing_zeros() as usize;
+            honors &= honors - 1;
+            if let Some(slot) = slots.next() {
+                *slot = Set::concealed(SetKind::Pung, Tile::ALL[27 + k]);
+                n += 1;
+            }
+        }
+        n
+    }
+}
+
 /// Every division of `concealed`, whose suits have the codes `codes` (see [`suit_codes`]),
-/// into `needed` sets and one pair.
+/// into `needed` sets and one pair, with their sets.
 pub(crate) fn standard_divisions(
     concealed: &Counts,
     codes: [usize; 3],
     needed: usize,
 ) -> Divisions {
     let mut out = Divisions::none();
-    // Honours: each kind held is a pung or the pair.
-    let mut honors = [Set::concealed(SetKind::Pung, Tile::EAST); 4];
-    let mut n_honors = 0;
-    let mut pair = None;
-    for (&n, &t) in concealed[27..].iter().zip(&Tile::ALL[27..]) {
-        match n {
-            0 => {}
-            2 if pair.is_none() => pair = Some(t),
-            3 if n_honors < 4 => {
-                honors[n_honors] = Set::concealed(SetKind::Pung, t);
-                n_honors += 1;
-            }
-            _ => return out,
-        }
-    }
-    let suit = |g: usize| table::suit_of_code(codes[g]);
-    let suits = [
-        suit(SUIT_ORDER[0]),
-        suit(SUIT_ORDER[1]),
-        suit(SUIT_ORDER[2]),
-    ];
-    let mut sets = n_honors;
-    let mut pairs = usize::from(pair.is_some());
-    for divisions in suits {
-        // Every division of a suit has the same number of sets, and a pair or not alike.
-        let Some(first) = divisions.first() else {
-            return out;
-        };
-        sets += first.len();
-        pairs += usize::from(first.pair().is_some());
-    }
-    if sets != needed || pairs != 1 {
+    let Some(parts) = standard_parts(concealed, codes, needed) else {
         return out;
-    }
-    for a in suits[0] {
-        for b in suits[1] {
-            for c in suits[2] {
+    };
+    for a in parts.suits[0] {
+        for b in parts.suits[1] {
+            for c in parts.suits[2] {
                 let Some(d) = out.items.get_mut(out.len) else {
                     return out;
                 };
-                let mut len = 0;
-                let mut pair_tile = pair;
-                for (g, part) in SUIT_ORDER.into_iter().zip([a, b, c]) {
-                    for (rank, chow) in part.sets() {
-                        let kind = if chow { SetKind::Chow } else { SetKind::Pung };
-                        d.sets[len] = Set::concealed(kind, Tile::ALL[9 * g + rank]);
-                        len += 1;
-                    }
-                    if let Some(rank) = part.pair() {
-                        pair_tile = Some(Tile::ALL[9 * g + rank]);
-                    }
-                }
-                d.sets[len..len + n_honors].copy_from_slice(&honors[..n_honors]);
-                d.len = len + n_honors;
-                d.pair = pair_tile.unwrap_or(Tile::EAST);
+                *d = parts.division([a, b, c]);
                 out.len += 1;
             }
         }

@@ -6,10 +6,15 @@
 //! from each of ranks 1–7), with or without a pair, that fits in four copies a rank, and
 //! grouping the layouts by the counts they make: 21,743 suits divide, in 23,533 ways. A
 //! suit is found by its code, its nine counts read as a base-5 number (one `u16` slot for
-//! each of the 5⁹ codes, 3.9 MB), which a hand's tiles sum one weight a tile; the table is
-//! built on first use, which a server's warm-up does (README, Performance, for its cost).
+//! each of the 5⁹ codes, 3.9 MB), which a hand's tiles sum one weight a tile; beside it, by
+//! code, the ranks one more tile of which makes the suit divide (3.9 MB), for the only-wait
+//! test. The table is built on first use, which a server's warm-up does (README,
+//! Performance, for its cost).
 
 use std::sync::OnceLock;
+
+use crate::shape::traits;
+use crate::tile::RANK_WEIGHT;
 
 /// Sets of one suit's division.
 const MAX_SETS: usize = 4;
@@ -19,6 +24,9 @@ const NO_PAIR: u8 = u8::MAX;
 /// One way of dividing a suit. A set is coded `rank << 1 | chow` (rank 0–8, the lowest
 /// tile of a chow), so that the codes sort as the calculators sort sets: by rank, a pung
 /// before the chow on the same rank.
+///
+/// Beside the sets, the summaries a reading is scored from without building its sets
+/// ([`Summary`]), computed when the table is built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct SuitDivision {
     sets: [u8; MAX_SETS],
@@ -26,6 +34,63 @@ pub(crate) struct SuitDivision {
     pair: u8,
     /// How many divisions the suit has (the same in each of them).
     of: u8,
+    pub(crate) summary: Summary,
+}
+
+/// What scoring reads of a suit's division, by rank (the suit is the caller's): the chows
+/// and pungs as the ranks of their order keys, the traits of its parts, where a tile sits
+/// in its chows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Summary {
+    /// The ranks (1–9) of the chows' middle tiles, one a byte from the lowest byte, in
+    /// ascending order: with the suit's order key in each byte's high nibble they are the
+    /// chows' order keys, sorted.
+    pub(crate) chow_mids: u32,
+    /// The ranks (1–9) of the pungs, likewise.
+    pub(crate) pung_ranks: u32,
+    /// How many chows; how many pungs.
+    pub(crate) chows: u8,
+    pub(crate) pungs: u8,
+    /// The pungs as a mask of ranks (bit `r` for rank `r + 1`).
+    pub(crate) pung_mask: u16,
+    /// Ranks at either end of some chow, and in the middle of some chow (bit `r` for rank
+    /// `r + 1`): where the winning tile sits, for 边张 and 坎张.
+    pub(crate) chow_ends: u16,
+    pub(crate) chow_middles: u16,
+    /// The AND of the traits ([`crate::shape::traits`]) of the sets and the pair.
+    pub(crate) traits: u8,
+    /// Pungs of a terminal (rank 1 or 9).
+    pub(crate) terminal_pungs: u8,
+}
+
+impl Summary {
+    fn of(sets: &[u8], pair: u8) -> Summary {
+        let mut s = Summary {
+            traits: if pair == NO_PAIR {
+                traits::ALL
+            } else {
+                traits::of_pung_rank(pair + 1)
+            },
+            ..Summary::default()
+        };
+        for &code in sets {
+            let rank = code >> 1;
+            if code & 1 == 1 {
+                s.chow_mids |= u32::from(rank + 2) << (8 * s.chows);
+                s.chows += 1;
+                s.chow_ends |= 0b101 << rank;
+                s.chow_middles |= 0b010 << rank;
+                s.traits &= traits::of_chow_rank(rank + 1);
+            } else {
+                s.pung_ranks |= u32::from(rank + 1) << (8 * s.pungs);
+                s.pungs += 1;
+                s.pung_mask |= 1 << rank;
+                s.traits &= traits::of_pung_rank(rank + 1);
+                s.terminal_pungs += u8::from(rank == 0 || rank == 8);
+            }
+        }
+        s
+    }
 }
 
 impl SuitDivision {
@@ -71,6 +136,9 @@ struct SuitTable {
     /// By suit code: 1 + the place in `divisions` of the suit's first division, 0 when it
     /// does not divide.
     first: Vec<u16>,
+    /// By suit code: the ranks (bit `r` for rank `r + 1`) one more tile of which makes the
+    /// suit divide.
+    completions: Vec<u16>,
     /// Grouped by code; in each group, in the calculators' order (by set codes).
     divisions: Vec<SuitDivision>,
 }
@@ -79,23 +147,42 @@ impl SuitTable {
     fn build() -> SuitTable {
         let mut laid_out = Vec::new();
         let mut counts = [0u8; 9];
-        let mut work = SuitDivision {
+        let mut work = Layout {
             sets: [0; MAX_SETS],
             len: 0,
             pair: NO_PAIR,
-            of: 0,
         };
         lay_out(0, &mut counts, &mut work, &mut laid_out);
-        laid_out.sort_unstable_by_key(|(code, d): &(usize, SuitDivision)| (*code, d.sets));
+        laid_out.sort_unstable_by_key(|(code, d): &(usize, Layout)| (*code, d.sets));
         let mut first = vec![0u16; CODES];
+        let mut completions = vec![0u16; CODES];
         let mut divisions: Vec<SuitDivision> = Vec::with_capacity(laid_out.len());
         for group in laid_out.chunk_by(|a, b| a.0 == b.0) {
-            first[group[0].0] =
-                u16::try_from(divisions.len() + 1).expect("fewer than 65,535 divisions");
+            let code = group[0].0;
+            first[code] = u16::try_from(divisions.len() + 1).expect("fewer than 65,535 divisions");
+            // The suit one tile short of this one, for each rank it holds, is completed by
+            // that rank.
+            let mut digits = code;
+            for (r, weight) in RANK_WEIGHT.iter().enumerate() {
+                if digits % 5 > 0 {
+                    completions[code - weight] |= 1 << r;
+                }
+                digits /= 5;
+            }
             let of = u8::try_from(group.len()).expect("a handful of divisions a suit");
-            divisions.extend(group.iter().map(|&(_, d)| SuitDivision { of, ..d }));
+            divisions.extend(group.iter().map(|&(_, d)| SuitDivision {
+                sets: d.sets,
+                len: d.len,
+                pair: d.pair,
+                of,
+                summary: Summary::of(&d.sets[..usize::from(d.len)], d.pair),
+            }));
         }
-        SuitTable { first, divisions }
+        SuitTable {
+            first,
+            completions,
+            divisions,
+        }
     }
 
     fn get(&self, code: usize) -> &[SuitDivision] {
@@ -107,15 +194,19 @@ impl SuitTable {
     }
 }
 
+/// A division as it is laid out: its sets and pair, coded as in [`SuitDivision`] (small, so
+/// that sorting them is quick).
+#[derive(Clone, Copy)]
+struct Layout {
+    sets: [u8; MAX_SETS],
+    len: u8,
+    pair: u8,
+}
+
 /// Records the sets in `work` with no pair and with each pair that fits, then adds one more
 /// set of a code from `from` on (codes never decrease, so every multiset comes once).
-fn lay_out(
-    from: u8,
-    counts: &mut [u8; 9],
-    work: &mut SuitDivision,
-    out: &mut Vec<(usize, SuitDivision)>,
-) {
-    let record = |counts: &[u8; 9], work: &SuitDivision, out: &mut Vec<(usize, SuitDivision)>| {
+fn lay_out(from: u8, counts: &mut [u8; 9], work: &mut Layout, out: &mut Vec<(usize, Layout)>) {
+    let record = |counts: &[u8; 9], work: &Layout, out: &mut Vec<(usize, Layout)>| {
         if let Some(c) = code(counts) {
             out.push((c, *work));
         }
@@ -170,6 +261,19 @@ pub(crate) fn warm_up() {
 /// divide. An empty suit has one division, with nothing in it.
 pub(crate) fn suit_of_code(code: usize) -> &'static [SuitDivision] {
     table().get(code)
+}
+
+/// The ranks (bit `r` for rank `r + 1`) one more tile of which makes the suit of `code`
+/// divide into sets and at most one pair (a rank held four times is never one: the table
+/// knows no fifth copy).
+pub(crate) fn completions(code: usize) -> u16 {
+    table().completions.get(code).copied().unwrap_or(0)
+}
+
+/// [`suit_of_code`] of three codes.
+pub(crate) fn suits_of_codes(codes: [usize; 3]) -> [&'static [SuitDivision]; 3] {
+    let table = table();
+    codes.map(|code| table.get(code))
 }
 
 /// Whether the suit of a code divides into sets and at most one pair.
