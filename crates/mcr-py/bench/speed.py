@@ -54,6 +54,15 @@ def compat_args(case: dict[str, Any]) -> tuple[Any, ...]:
             case["seat_wind"], case["prevalent_wind"])
 
 
+def pymahjonggb_module() -> Any:
+    """PyMahjongGB's module, or None when pymahjonggb is not installed."""
+    try:
+        import MahjongGB  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return None
+    return MahjongGB
+
+
 def per_call(function: Callable[..., Any], calls: list[tuple[tuple[Any, ...], dict[str, Any]]]) -> float:
     """Seconds a call, over every call once."""
     start = time.perf_counter()
@@ -92,10 +101,7 @@ def main() -> int:
     if args.count:
         count(args.count, args.passes, cases, calls)
         return 0
-    try:
-        import MahjongGB  # type: ignore[import-not-found]
-    except ImportError:
-        MahjongGB = None
+    MahjongGB = pymahjonggb_module()
     rows: dict[str, float] = {}
 
     def best(name: str, seconds: float) -> None:
@@ -147,7 +153,8 @@ def count(name: str, passes: int, cases: list[dict[str, Any]],
                 mahjong_mcr.score(*args, **kwargs).fans
         return
     if name == "pymahjonggb":
-        import MahjongGB  # type: ignore[import-not-found]
+        MahjongGB = pymahjonggb_module()
+        assert MahjongGB is not None, "pymahjonggb is not installed"
         function = MahjongGB.MahjongFanCalculator
     else:
         function = compat.MahjongFanCalculator
