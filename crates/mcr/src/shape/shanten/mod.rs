@@ -140,7 +140,9 @@ pub fn shanten(concealed: &Counts, declared_melds: usize) -> i8 {
 ///
 /// A discard never lowers a shape's distance, so only the shapes already at distance 0 or
 /// less are asked about the discards; the standard shape answers from one table look-up a
-/// kind held, the other shapes by counting.
+/// suit (the keeping places) and one an honour kind held, seven pairs, thirteen orphans and
+/// honours-and-knitted from their counts in one pass, the knitted straight by trying each
+/// kind held.
 pub fn ready_after_discard(concealed: &Counts, declared_melds: usize) -> TileSet {
     let c = clamp(concealed);
     let sets = needed_sets(declared_melds);
@@ -155,24 +157,12 @@ pub fn ready_after_discard(concealed: &Counts, declared_melds: usize) -> TileSet
             .filter(|&t| standard::distance(&left(t), sets) <= 0)
             .collect()
     });
-    let specials: &[fn(&Counts) -> i8] = if declared_melds == 0 {
-        &[
-            shapes::seven_pairs,
-            shapes::thirteen_orphans,
-            shapes::honors_and_knitted,
-        ]
-    } else {
-        &[]
-    };
-    for shape in specials {
-        if shape(&c) <= 0 {
-            let before = ready;
-            ready = ready.union(
-                held()
-                    .filter(|&t| !before.contains(t) && shape(&left(t)) <= 0)
-                    .collect(),
-            );
-        }
+    if declared_melds == 0 {
+        ready = ready.union(TileSet::from_mask(
+            shapes::seven_pairs_ready_after_discard(&c)
+                | shapes::thirteen_orphans_ready_after_discard(&c)
+                | shapes::honors_and_knitted_ready_after_discard(&c),
+        ));
     }
     if declared_melds <= 1
         && shapes::knitted_straight_at_least(&c) <= 0
@@ -194,12 +184,13 @@ pub fn ready_after_discard(concealed: &Counts, declared_melds: usize) -> TileSet
 /// The waits of a ready hand (`concealed`, 13 − 3 × `declared_melds` tiles at distance 0
 /// in some shape): the kinds that complete it into any shape, a formal fifth copy included,
 /// which are the useful kinds of its shapes at distance 0 ([`useful_by_shape`], the oracle
-/// of the tests). The standard shape and seven pairs answer from their completion test
-/// (`wait::waits`); the other shapes are asked only where their cheap bound allows
-/// distance 0.
+/// of the tests). The standard shape answers from the distance tables (`standard::waits`,
+/// the completion test `wait::waits` for a formal fifth copy), seven pairs from the odd
+/// counts; the other shapes are asked only where their cheap bound allows distance 0.
 pub(crate) fn ready_waits(concealed: &Counts, declared_melds: usize) -> TileSet {
     let c = clamp(concealed);
-    let mut waits = TileSet::from_mask(super::wait::waits(&c, &c, true));
+    let standard = standard::waits(&c).unwrap_or_else(|| super::wait::waits(&c, &c, true));
+    let mut waits = TileSet::from_mask(standard | shapes::seven_pairs_wait(&c));
     let mut add = |(distance, useful): (i8, TileSet)| {
         if distance == 0 {
             waits = waits.union(useful);

@@ -66,6 +66,19 @@ pub(super) fn seven_pairs_useful(c: &Counts) -> (i8, TileSet) {
     (d, useful)
 }
 
+/// The seven-pairs wait of thirteen tiles, as a mask: the one kind held an odd number of
+/// times, when there is exactly one.
+pub(super) fn seven_pairs_wait(c: &Counts) -> u64 {
+    if total(c) != 13 {
+        return 0;
+    }
+    let odd = c
+        .iter()
+        .enumerate()
+        .fold(0u64, |odd, (i, &n)| odd | u64::from(n & 1) << i);
+    if odd.is_power_of_two() { odd } else { 0 }
+}
+
 /// Thirteen orphans from the orphan kinds held and whether one of them is doubled.
 fn thirteen_orphans_of(kinds: usize, doubled: bool) -> i8 {
     distance(14, kinds + usize::from(doubled))
@@ -139,6 +152,85 @@ pub(super) fn honors_and_knitted_useful(c: &Counts) -> (i8, TileSet) {
         }
     });
     (d, useful)
+}
+
+/// The kinds held in `c` whose discard leaves a shape at distance 0 or less, given the
+/// shape's distance after each discard (asked only about kinds held).
+fn ready_after_discard(c: &Counts, mut after_discard: impl FnMut(usize) -> i8) -> u64 {
+    let mut ready = 0;
+    for (i, &n) in c.iter().enumerate() {
+        if n > 0 && after_discard(i) <= 0 {
+            ready |= 1 << i;
+        }
+    }
+    ready
+}
+
+/// The kinds whose discard leaves seven pairs at distance 0 or less, as a mask over the
+/// tile indices: a discard from an even count breaks a pair, from an odd count it does
+/// not, so two distances answer for every kind (each asked only where such a count is held:
+/// the counts of a hand bound them).
+pub(super) fn seven_pairs_ready_after_discard(c: &Counts) -> u64 {
+    let (p, n) = (pairs(c), total(c));
+    if n == 0 || seven_pairs_of(p, n) > 0 {
+        // A discard never lowers the distance.
+        return 0;
+    }
+    let odd = c.iter().any(|&k| k % 2 == 1);
+    let from_odd = if odd {
+        seven_pairs_of(p, n - 1)
+    } else {
+        i8::MAX
+    };
+    let even = c.iter().any(|&k| k > 0 && k % 2 == 0);
+    let from_even = if even {
+        seven_pairs_of(p - 1, n - 1)
+    } else {
+        i8::MAX
+    };
+    ready_after_discard(c, |i| if c[i] % 2 == 1 { from_odd } else { from_even })
+}
+
+/// The kinds whose discard leaves thirteen orphans at distance 0 or less, as a mask: a
+/// discard loses an orphan kind held once, or the doubling when it was the only pair.
+pub(super) fn thirteen_orphans_ready_after_discard(c: &Counts) -> u64 {
+    let (kinds, doubled) = orphans_held(c);
+    if thirteen_orphans_of(kinds, doubled) > 0 {
+        return 0;
+    }
+    let doubles = ORPHANS.iter().filter(|&&i| c[i] >= 2).count();
+    ready_after_discard(c, |i| match (ORPHANS.contains(&i), c[i]) {
+        (true, 1) => thirteen_orphans_of(kinds - 1, doubled),
+        (true, 2) => thirteen_orphans_of(kinds, doubles > 1),
+        _ => thirteen_orphans_of(kinds, doubled),
+    })
+}
+
+/// The kinds whose discard leaves honours and knitted tiles at distance 0 or less, as a
+/// mask: only a kind held once counts, an honour kind or a kind of the knitted straights
+/// that hold it.
+pub(super) fn honors_and_knitted_ready_after_discard(c: &Counts) -> u64 {
+    let held = knitted_held(c);
+    let honors = honor_kinds(c);
+    let best = held.into_iter().max().unwrap_or(0);
+    if honors_and_knitted_of(honors, best) > 0 {
+        return 0;
+    }
+    ready_after_discard(c, |i| {
+        if c[i] >= 2 {
+            honors_and_knitted_of(honors, best)
+        } else if i >= 27 {
+            honors_and_knitted_of(honors - 1, best)
+        } else {
+            let without = KNITTED
+                .iter()
+                .zip(held)
+                .map(|(k, n)| n - usize::from(k.contains(&i)))
+                .max()
+                .unwrap_or(0);
+            honors_and_knitted_of(honors, without)
+        }
+    })
 }
 
 /// One knitted straight's part of a hand: the knitted kinds held, and the rest.
@@ -313,6 +405,57 @@ pub(super) fn knitted_straight_useful(c: &Counts, needed_sets: usize) -> (i8, Ti
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    type Distance = fn(&Counts) -> i8;
+    type Mask = fn(&Counts) -> u64;
+
+    /// The discard masks agree with each shape's distance after each discard.
+    #[test]
+    fn ready_after_discard_agrees_with_the_distances() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            usize::try_from(seed % n).unwrap_or(0)
+        };
+        let shapes: [(Distance, Mask); 3] = [
+            (seven_pairs, seven_pairs_ready_after_discard),
+            (thirteen_orphans, thirteen_orphans_ready_after_discard),
+            (honors_and_knitted, honors_and_knitted_ready_after_discard),
+        ];
+        let mut ready = 0;
+        for round in 0..60_000 {
+            let mut c = [0u8; 34];
+            // Fourteen tiles, often from few kinds so that the shapes come near.
+            let kinds: Vec<usize> = match round % 3 {
+                0 => (0..8).map(|_| next(34)).collect(),
+                1 => ORPHANS.iter().copied().chain([next(34)]).collect(),
+                _ => KNITTED[next(6)].iter().copied().chain(27..34).collect(),
+            };
+            // Fourteen draws, a kind held four times passing its turn to any kind.
+            for _ in 0..14 {
+                let mut i = kinds[next(kinds.len() as u64)];
+                while c[i] == 4 {
+                    i = next(34);
+                }
+                c[i] += 1;
+            }
+            for (distance, mask) in shapes {
+                let expected = (0..34)
+                    .filter(|&i| c[i] > 0)
+                    .filter(|&i| {
+                        let mut left = c;
+                        left[i] -= 1;
+                        distance(&c) <= 0 && distance(&left) <= 0
+                    })
+                    .fold(0u64, |m, i| m | 1 << i);
+                assert_eq!(mask(&c), expected, "{c:?}");
+                ready += usize::from(expected != 0);
+            }
+        }
+        assert!(ready > 1000, "{ready}");
+    }
 
     #[test]
     fn knitted_straights_are_the_six_distinct_ones() {
