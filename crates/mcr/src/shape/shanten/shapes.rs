@@ -4,6 +4,7 @@
 
 use super::standard::{self, StandardParts};
 use super::table::{self, Entry};
+#[cfg(test)]
 use super::useful::useful_kinds;
 use crate::shape::KNITTED_STRAIGHTS;
 use crate::tile::{Counts, Tile, TileSet};
@@ -59,12 +60,66 @@ pub(super) fn seven_pairs(c: &Counts) -> i8 {
 pub(super) fn seven_pairs_useful(c: &Counts) -> (i8, TileSet) {
     let (p, n) = (pairs(c), total(c));
     let d = seven_pairs_of(p, n);
-    // Drawing a kind held an odd number of times makes one more pair.
-    let useful = useful_kinds(c, d, |t| {
-        seven_pairs_of(p + usize::from(c[t.index()] % 2 == 1), n + 1)
-    });
-    (d, useful)
+    // Drawing a kind held an odd number of times makes one more pair: two distances answer
+    // for every kind.
+    let odd = mask(c, |k| k % 2 == 1);
+    let mut useful = 0;
+    // (Asked only with an odd count held, which bounds the pairs by the tiles.)
+    if odd != 0 && seven_pairs_of(p + 1, n + 1) < d {
+        useful |= odd;
+    }
+    if seven_pairs_of(p, n + 1) < d {
+        useful |= !odd;
+    }
+    (d, held_four_rule(c, d, useful))
 }
+
+/// The kinds of `c` whose count passes `keep`, as a mask over the tile indices.
+fn mask(c: &Counts, keep: impl Fn(u8) -> bool) -> u64 {
+    c.iter()
+        .enumerate()
+        .fold(0, |m, (i, &n)| m | u64::from(keep(n)) << i)
+}
+
+/// The useful kinds of a mask, less the kinds held four times unless the shape is ready
+/// (as `useful_kinds`: a fifth copy is only a formal wait).
+fn held_four_rule(c: &Counts, distance: i8, useful: u64) -> TileSet {
+    let fours = if distance == 0 {
+        0
+    } else {
+        mask(c, |n| n >= 4)
+    };
+    TileSet::from_mask(useful & !fours)
+}
+
+/// The thirteen orphans as a mask over the tile indices.
+const ORPHAN_MASK: u64 = {
+    let mut m = 0;
+    let mut k = 0;
+    while k < ORPHANS.len() {
+        m |= 1 << ORPHANS[k];
+        k += 1;
+    }
+    m
+};
+
+/// The honours as a mask over the tile indices.
+const HONOR_MASK: u64 = ((1 << 34) - 1) & !((1 << 27) - 1);
+
+/// Each knitted straight as a mask over the tile indices.
+const KNITTED_MASKS: [u64; 6] = {
+    let mut out = [0; 6];
+    let mut k = 0;
+    while k < 6 {
+        let mut n = 0;
+        while n < 9 {
+            out[k] |= 1 << KNITTED[k][n];
+            n += 1;
+        }
+        k += 1;
+    }
+    out
+};
 
 /// The seven-pairs wait of thirteen tiles, as a mask: the one kind held an odd number of
 /// times, when there is exactly one.
@@ -99,15 +154,16 @@ pub(super) fn thirteen_orphans(c: &Counts) -> i8 {
 pub(super) fn thirteen_orphans_useful(c: &Counts) -> (i8, TileSet) {
     let (kinds, doubled) = orphans_held(c);
     let d = thirteen_orphans_of(kinds, doubled);
-    let useful = useful_kinds(c, d, |t| {
-        let i = t.index();
-        if ORPHANS.contains(&i) {
-            thirteen_orphans_of(kinds + usize::from(c[i] == 0), doubled || c[i] >= 1)
-        } else {
-            d
-        }
-    });
-    (d, useful)
+    // An orphan kind not held adds a kind; one held doubles it: two distances answer.
+    let held = mask(c, |n| n > 0);
+    let mut useful = 0;
+    if thirteen_orphans_of(kinds + 1, doubled) < d {
+        useful |= ORPHAN_MASK & !held;
+    }
+    if thirteen_orphans_of(kinds, true) < d {
+        useful |= ORPHAN_MASK & held;
+    }
+    (d, held_four_rule(c, d, useful))
 }
 
 /// Honours and knitted tiles from the honour kinds held and the most kinds of one knitted
@@ -135,23 +191,21 @@ pub(super) fn honors_and_knitted_useful(c: &Counts) -> (i8, TileSet) {
     let honors = honor_kinds(c);
     let best = held.into_iter().max().unwrap_or(0);
     let d = honors_and_knitted_of(honors, best);
-    let useful = useful_kinds(c, d, |t| {
-        let i = t.index();
-        if c[i] > 0 {
-            d
-        } else if t.is_honor() {
-            honors_and_knitted_of(honors + 1, best)
-        } else {
-            let with_t = KNITTED
-                .iter()
-                .zip(held)
-                .filter(|(k, _)| k.contains(&i))
-                .map(|(_, n)| n + 1)
-                .fold(best, usize::max);
-            honors_and_knitted_of(honors, with_t)
+    // Only a kind not held helps: an honour adds a kind, a numbered tile one to the
+    // straights that hold it, which raises the best only for a straight at the best.
+    let held_mask = mask(c, |n| n > 0);
+    let mut useful = 0;
+    if honors_and_knitted_of(honors + 1, best) < d {
+        useful |= HONOR_MASK & !held_mask;
+    }
+    if honors_and_knitted_of(honors, best + 1) < d {
+        for (k, n) in KNITTED_MASKS.into_iter().zip(held) {
+            if n == best {
+                useful |= k & !held_mask;
+            }
         }
-    });
-    (d, useful)
+    }
+    (d, held_four_rule(c, d, useful))
 }
 
 /// The kinds held in `c` whose discard leaves a shape at distance 0 or less, given the
@@ -405,6 +459,60 @@ pub(super) fn knitted_straight_useful(c: &Counts, needed_sets: usize) -> (i8, Ti
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The useful kinds of each special shape, the long way: the distance after drawing
+    /// each kind ([`useful_kinds`]).
+    fn useful_the_long_way(c: &Counts) -> [(i8, TileSet); 3] {
+        let by_kinds = |distance: fn(&Counts) -> i8| {
+            let d = distance(c);
+            (
+                d,
+                useful_kinds(c, d, |t| {
+                    let mut more = *c;
+                    more[t.index()] += 1;
+                    distance(&more)
+                }),
+            )
+        };
+        [
+            by_kinds(seven_pairs),
+            by_kinds(thirteen_orphans),
+            by_kinds(honors_and_knitted),
+        ]
+    }
+
+    /// The masks of useful kinds agree with the distance after each draw.
+    #[test]
+    fn useful_masks_agree_with_the_distances() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            usize::try_from(seed % n).unwrap_or(0)
+        };
+        for round in 0..60_000 {
+            let mut c = [0u8; 34];
+            let kinds: Vec<usize> = match round % 3 {
+                0 => (0..7).map(|_| next(34)).collect(),
+                1 => ORPHANS.iter().copied().chain([next(34)]).collect(),
+                _ => KNITTED[next(6)].iter().copied().chain(27..34).collect(),
+            };
+            for _ in 0..13 {
+                let mut i = kinds[next(kinds.len() as u64)];
+                while c[i] == 4 {
+                    i = next(34);
+                }
+                c[i] += 1;
+            }
+            let got = [
+                seven_pairs_useful(&c),
+                thirteen_orphans_useful(&c),
+                honors_and_knitted_useful(&c),
+            ];
+            assert_eq!(got, useful_the_long_way(&c), "{c:?}");
+        }
+    }
 
     type Distance = fn(&Counts) -> i8;
     type Mask = fn(&Counts) -> u64;
