@@ -9,9 +9,9 @@
 //! of a search per hand.
 //!
 //! The tables cover every group of at most 14 tiles with at most four copies of a kind:
-//! 405,350 suit entries and 43,130 honour entries of 24 bytes (the distances, and where one
+//! 405,350 suit entries and 43,130 honour entries of 26 bytes (the distances, and where one
 //! more tile lowers each), and beside each suit entry 16 bytes of the places where one tile
-//! fewer keeps each distance (17.3 MB in all), built on first use by a depth-first walk over
+//! fewer keeps each distance (18.2 MB in all), built on first use by a depth-first walk over
 //! the counts that carries the per-rank dynamic programme from one count to the next (about
 //! a quarter of a second in a release build).
 //! A group's index takes two look-ups: the first five kinds' part by their base-5 code,
@@ -35,19 +35,6 @@ impl Distances {
     /// The tiles missing from the nearest `m` sets and `p` pairs.
     pub(crate) const fn get(self, m: usize, p: usize) -> u8 {
         self.0[slot(m, p)]
-    }
-
-    /// Four bits a distance, as the tables store them.
-    fn pack(self) -> u64 {
-        self.0
-            .iter()
-            .enumerate()
-            .fold(0, |bits, (i, &d)| bits | (u64::from(d) << (4 * i)))
-    }
-
-    fn unpack(bits: u64) -> Distances {
-        // Each distance is four bits: the cast keeps exactly them.
-        Distances(std::array::from_fn(|i| ((bits >> (4 * i)) & 0xF) as u8))
     }
 }
 
@@ -152,8 +139,9 @@ struct GroupTable {
     /// …and the other positions' part by the tiles still allowed and their base-5 code
     /// (`tail[left · 5^(kinds − HEAD) + code]`, [`NO_INDEX`] past `left` tiles).
     tail: Vec<u32>,
-    /// [`Distances::pack`]ed.
-    entries: Vec<u64>,
+    /// The distances, a byte each as they are read (packed four bits each they would take
+    /// 0.9 MB less, and every look-up would unpack them).
+    entries: Vec<Distances>,
     lowering: Vec<u128>,
     /// [`Keeping`] by index: for the suits only (the honours, seven kinds that hold few tiles
     /// in a hand, are asked one look-up a kind held, which keeps the tables 0.7 MB smaller).
@@ -229,9 +217,7 @@ impl GroupTable {
     fn fill_lowering(&mut self, at: usize, left: usize, counts: &mut [u8; 9]) {
         if at == self.kinds {
             let v = &counts[..self.kinds];
-            let here = self
-                .index_by_positions(v)
-                .map(|i| Distances::unpack(self.entries[i]));
+            let here = self.index_by_positions(v).map(|i| self.entries[i]);
             let keeps = !self.keeping.is_empty();
             let mut bits = 0u128;
             for place in 0..self.kinds {
@@ -243,7 +229,7 @@ impl GroupTable {
                     continue;
                 };
                 let next_at = next;
-                let next = Distances::unpack(self.entries[next]);
+                let next = self.entries[next];
                 for (i, (a, b)) in here.0.iter().zip(next.0).enumerate() {
                     if b < *a {
                         bits |= 1 << (9 * i + place);
@@ -304,7 +290,7 @@ impl GroupTable {
     fn get<const T: usize>(&self, head: [u8; HEAD], tail: &[u8; T]) -> Option<Entry> {
         let (i, tiles) = self.index(head, tail)?;
         Some(Entry {
-            distances: Distances::unpack(*self.entries.get(i)?),
+            distances: *self.entries.get(i)?,
             lowering: (tiles < MAX_TILES).then(|| Lowering(self.lowering[i])),
         })
     }
@@ -316,7 +302,7 @@ impl GroupTable {
         let (i, tiles) = self.index(head, &tail)?;
         Some((
             Entry {
-                distances: Distances::unpack(*self.entries.get(i)?),
+                distances: *self.entries.get(i)?,
                 lowering: (tiles < MAX_TILES).then(|| Lowering(self.lowering[i])),
             },
             Keeping(*self.keeping.get(i)?),
@@ -428,10 +414,10 @@ fn walk(
     chows: bool,
     left: usize,
     stack: &mut [Programme],
-    out: &mut Vec<u64>,
+    out: &mut Vec<Distances>,
 ) {
     if rank == kinds {
-        out.push(stack[rank].distances().pack());
+        out.push(stack[rank].distances());
         return;
     }
     for v in 0..=left.min(4) {
