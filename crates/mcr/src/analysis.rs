@@ -570,7 +570,8 @@ impl Table<'_> {
         let last_copy = last_copy(concealed, seen, tile);
         let key = Packed::of(&drawing(concealed, tile)).with(tile, last_copy);
         *found.reaches.entry(key).or_insert_with(|| {
-            let hand = self.complete_hand(&tiles_of(concealed), tile);
+            let mut buffer = [tile; 14];
+            let hand = self.complete_hand(tiles_of(concealed, &mut buffer), tile);
             [WinMethod::Discard, WinMethod::SelfDrawn]
                 .into_iter()
                 .any(|method| {
@@ -644,12 +645,20 @@ impl Hasher for PackedHasher {
     }
 }
 
-/// The tiles of `counts`, in tile order.
-fn tiles_of(counts: &Counts) -> Vec<Tile> {
-    Tile::ALL
-        .into_iter()
-        .flat_map(|t| std::iter::repeat_n(t, usize::from(counts[t.index()])))
-        .collect()
+/// The tiles of `counts` in tile order, written into `buffer` (a waiting hand holds at most
+/// 13: the rest of the buffer is left out). A loop over the counts, not an iterator of
+/// repeats, and no allocation: this runs for every hand the discard table scores.
+fn tiles_of<'a>(counts: &Counts, buffer: &'a mut [Tile; 14]) -> &'a [Tile] {
+    let mut len = 0;
+    for (&tile, &n) in Tile::ALL.iter().zip(counts) {
+        for _ in 0..n {
+            if let Some(slot) = buffer.get_mut(len) {
+                *slot = tile;
+                len += 1;
+            }
+        }
+    }
+    &buffer[..len]
 }
 
 /// 和绝张: the wait `tile` is the last copy when the hand holds none and three are seen.

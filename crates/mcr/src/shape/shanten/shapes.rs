@@ -7,7 +7,7 @@ use super::table::{self, Entry};
 #[cfg(test)]
 use super::useful::useful_kinds;
 use crate::shape::KNITTED_STRAIGHTS;
-use crate::tile::{Counts, Tile, TileSet};
+use crate::tile::{Counts, TileSet};
 
 /// The tile indices of the thirteen terminals and honours.
 const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
@@ -425,35 +425,45 @@ pub(super) fn knitted_straight_at_least(c: &Counts) -> i8 {
 
 pub(super) fn knitted_straight_useful(c: &Counts, needed_sets: usize) -> (i8, TileSet) {
     let mut rests = KnittedRests::new(c, needed_sets);
-    let distances = knitted_distances(c, &mut rests);
-    let d = distances.iter().flatten().copied().min().unwrap_or(i8::MAX);
-    // A draw lowers the distance by at most one, so only the nearest straights can lower it.
-    let mut useful = TileSet::default();
-    for (pattern, _) in KNITTED
-        .iter()
-        .zip(distances)
-        .filter(|&(_, dk)| dk == Some(d))
-    {
-        let part = Knitted::of(c, pattern);
-        // A knitted kind not held completes one more knitted tile.
-        for &i in part.pattern {
-            if c[i] == 0 {
-                useful.insert(Tile::ALL[i]);
-            }
+    let mut d = i8::MAX;
+    // The useful kinds of the straights at `d` so far: the knitted kinds missing, and the
+    // rests' (the held-four rule applied once `d` is known). Each straight's rest is looked
+    // up once, for its distance and its useful kinds both.
+    let (mut knitted, mut rest_useful) = (TileSet::default(), TileSet::default());
+    for (k, at_least) in nearest_first(c) {
+        if at_least > d {
+            break;
         }
+        let part = Knitted::of(c, &KNITTED[k]);
+        let rest = rests.rest(&part);
+        let dk = part.distance(rest.as_ref().map_or_else(
+            || standard::distance(&part.rest, needed_sets),
+            |r| r.distance,
+        ));
+        if dk > d {
+            continue;
+        }
+        if dk < d {
+            // A draw lowers the distance by at most one, so only the nearest straights can
+            // lower it.
+            d = dk;
+            (knitted, rest_useful) = (TileSet::default(), TileSet::default());
+        }
+        // A knitted kind not held completes one more knitted tile.
+        knitted = knitted.union(TileSet::from_mask(KNITTED_MASKS[k] & !mask(c, |n| n > 0)));
         // Any other draw joins the rest.
-        let rest_useful = match rests.rest(&part) {
+        rest_useful = rest_useful.union(match rest {
             Some(r) => r.useful(&part.rest),
             None => standard::distance_and_useful(&part.rest, needed_sets).1,
-        };
-        for t in rest_useful.iter() {
-            // The held-four rule applies to the whole hand, not to the rest alone.
-            if c[t.index()] < 4 || d == 0 {
-                useful.insert(t);
-            }
-        }
+        });
     }
-    (d, useful)
+    // The held-four rule applies to the whole hand, not to the rest alone.
+    let rest_useful = if d == 0 || !c.contains(&4) {
+        rest_useful
+    } else {
+        rest_useful.iter().filter(|t| c[t.index()] < 4).collect()
+    };
+    (d, knitted.union(rest_useful))
 }
 
 #[cfg(test)]
