@@ -145,28 +145,39 @@ pub fn shanten(concealed: &Counts, declared_melds: usize) -> i8 {
 /// kind held.
 pub fn ready_after_discard(concealed: &Counts, declared_melds: usize) -> TileSet {
     let c = clamp(concealed);
+    let standard = standard::ready_after_discard(&c, needed_sets(declared_melds));
+    ready_after_discard_with(&c, declared_melds, standard)
+}
+
+/// [`ready_after_discard`] of the clamped `c`, given the standard shape's answer from the
+/// tables (`None`: past the tables, asked here by search).
+fn ready_after_discard_with(
+    c: &Counts,
+    declared_melds: usize,
+    standard: Option<TileSet>,
+) -> TileSet {
     let sets = needed_sets(declared_melds);
     let held = || Tile::ALL.into_iter().filter(|t| c[t.index()] > 0);
     let left = |t: Tile| {
-        let mut left = c;
+        let mut left = *c;
         left[t.index()] -= 1;
         left
     };
-    let mut ready = standard::ready_after_discard(&c, sets).unwrap_or_else(|| {
+    let mut ready = standard.unwrap_or_else(|| {
         held()
             .filter(|&t| standard::distance(&left(t), sets) <= 0)
             .collect()
     });
     if declared_melds == 0 {
         ready = ready.union(TileSet::from_mask(
-            shapes::seven_pairs_ready_after_discard(&c)
-                | shapes::thirteen_orphans_ready_after_discard(&c)
-                | shapes::honors_and_knitted_ready_after_discard(&c),
+            shapes::seven_pairs_ready_after_discard(c)
+                | shapes::thirteen_orphans_ready_after_discard(c)
+                | shapes::honors_and_knitted_ready_after_discard(c),
         ));
     }
     if declared_melds <= 1
-        && shapes::knitted_straight_at_least(&c) <= 0
-        && shapes::knitted_straight(&c, 1 - declared_melds) <= 0
+        && shapes::knitted_straight_at_least(c) <= 0
+        && shapes::knitted_straight(c, 1 - declared_melds) <= 0
     {
         let before = ready;
         ready = ready.union(
@@ -179,6 +190,39 @@ pub fn ready_after_discard(concealed: &Counts, declared_melds: usize) -> TileSet
         );
     }
     ready
+}
+
+/// A hand of 13 − 3·melds tiles prepared for its draws: [`Draws::ready_after_discard`]
+/// answers [`ready_after_discard`] of the hand with one more tile from the parts of the
+/// hand kept here (the discard table asks it of every useful draw of a row).
+pub(crate) struct Draws {
+    counts: Counts,
+    declared_melds: usize,
+    standard: Option<standard::DrawParts>,
+}
+
+impl Draws {
+    /// The parts of `concealed` beside `declared_melds` declared melds.
+    pub fn new(concealed: &Counts, declared_melds: usize) -> Draws {
+        let counts = clamp(concealed);
+        Draws {
+            counts,
+            declared_melds,
+            standard: standard::DrawParts::of(&counts, needed_sets(declared_melds)),
+        }
+    }
+
+    /// The kinds whose discard leaves the hand with `drawn` ready (see
+    /// [`ready_after_discard`]).
+    pub fn ready_after_discard(&self, drawn: Tile) -> TileSet {
+        let mut with_draw = self.counts;
+        with_draw[drawn.index()] = (with_draw[drawn.index()] + 1).min(4);
+        let standard = match &self.standard {
+            Some(parts) => parts.ready_after_discard(&with_draw, drawn.index()),
+            None => standard::ready_after_discard(&with_draw, needed_sets(self.declared_melds)),
+        };
+        ready_after_discard_with(&with_draw, self.declared_melds, standard)
+    }
 }
 
 /// The waits of a ready hand (`concealed`, 13 − 3 × `declared_melds` tiles at distance 0
@@ -373,6 +417,45 @@ mod tests {
             }
         }
         (c, melds)
+    }
+
+    /// A hand's kept parts answer for each draw what the hand with the draw answers.
+    #[test]
+    fn draws_agree_with_ready_after_discard() {
+        let mut seed = 0x5851_f42d_4c95_7f2d_u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            usize::try_from(seed % u64::try_from(n).unwrap_or(1)).unwrap_or(0)
+        };
+        let mut ready = 0;
+        for round in 0..6_000 {
+            let (mut c, melds) = complete_hand(round % 5, &mut next);
+            // One tile out and often one moved: hands at, near and past one from ready.
+            let held: Vec<usize> = (0..34).filter(|&i| c[i] > 0).collect();
+            c[held[next(held.len())]] -= 1;
+            if next(2) == 0 {
+                let held: Vec<usize> = (0..34).filter(|&i| c[i] > 0).collect();
+                c[held[next(held.len())]] -= 1;
+                c[next(34)] += 1;
+            }
+            if c.iter().any(|&n| n > 4) {
+                continue;
+            }
+            let draws = Draws::new(&c, melds);
+            for t in Tile::ALL.into_iter().filter(|t| c[t.index()] < 4) {
+                let with_draw = crate::tile::drawing(&c, t);
+                let expected = ready_after_discard(&with_draw, melds);
+                assert_eq!(
+                    draws.ready_after_discard(t),
+                    expected,
+                    "{c:?} + {t}, {melds} melds"
+                );
+                ready += usize::from(!expected.is_empty());
+            }
+        }
+        assert!(ready > 5_000, "{ready}");
     }
 
     /// Complete hands of every shape ([`complete_hand`]), less one tile and often with one

@@ -2,7 +2,7 @@
 //! kinds whose drawing lowers it from one look-up each.
 
 use super::search;
-use super::table::{self, Distances, Entry, combine, combine_up_to, missing_with};
+use super::table::{self, Distances, Entry, Keeping, combine, combine_up_to, missing_with};
 use super::useful::useful_kinds;
 use crate::tile::{Counts, Tile, TileSet, drawing};
 
@@ -194,20 +194,138 @@ pub(super) fn ready_after_discard(counts: &Counts, needed_sets: usize) -> Option
                 }
                 ready |= u64::from(places) << (9 * s);
             }
-            let mut less = *counts;
-            for i in group_kinds(3).filter(|&i| counts[i] > 0) {
-                less[i] -= 1;
-                let entry = table::group(&less, 3)?;
-                less[i] += 1;
-                if missing_with(entry.distances, others[3], n) <= 1 {
-                    ready |= 1 << i;
-                }
-            }
+            ready |= honors_keeping(counts, others[3], n)?;
         }
         // Two or more tiles short: a discard never lowers the distance.
         _ => {}
     }
     Some(TileSet::from_mask(ready))
+}
+
+/// The parts of a hand of 3·n + 1 tiles kept for its draws, each of which makes it 3·n + 2
+/// tiles: its four groups' entries (the suits' with their keeping places) and the joins of
+/// every two and every three of them. A draw changes one group, so the parts of the hand
+/// with the draw are that group's look-up and the joins kept here: one look-up and at most
+/// three joins a draw instead of four look-ups and six joins.
+pub(super) struct DrawParts {
+    suits: [(Entry, Keeping); 3],
+    honors: Entry,
+    /// `pairs[a][b]`: groups `a` and `b` joined (`a ≠ b`).
+    pairs: [[Distances; 4]; 4],
+    /// `triples[g]`: the three groups other than `g` joined.
+    triples: [Distances; 4],
+    needed_sets: usize,
+}
+
+impl DrawParts {
+    /// The parts of `counts`; `None` where a group is past the tables.
+    pub(super) fn of(counts: &Counts, needed_sets: usize) -> Option<DrawParts> {
+        let suits = [
+            table::suit_keeping(counts, 0)?,
+            table::suit_keeping(counts, 1)?,
+            table::suit_keeping(counts, 2)?,
+        ];
+        let honors = table::group(counts, 3)?;
+        let d = [
+            suits[0].0.distances,
+            suits[1].0.distances,
+            suits[2].0.distances,
+            honors.distances,
+        ];
+        let n = needed_sets;
+        let mut pairs = [d; 4];
+        for a in 0..4 {
+            for b in a + 1..4 {
+                pairs[a][b] = join(d[a], d[b], n);
+                pairs[b][a] = pairs[a][b];
+            }
+        }
+        let triples = [
+            join(d[1], pairs[2][3], n),
+            join(d[0], pairs[2][3], n),
+            join(d[3], pairs[0][1], n),
+            join(d[2], pairs[0][1], n),
+        ];
+        Some(DrawParts {
+            suits,
+            honors,
+            pairs,
+            triples,
+            needed_sets,
+        })
+    }
+
+    /// [`ready_after_discard`] of `with_draw`: the counts of the parts' hand with one more
+    /// tile of kind `drawn`. `None` where a group is past the tables.
+    pub(super) fn ready_after_discard(&self, with_draw: &Counts, drawn: usize) -> Option<TileSet> {
+        let n = self.needed_sets;
+        let taking = if drawn >= 27 { 3 } else { drawn / 9 };
+        let drawn_group = match taking {
+            3 => (table::group(with_draw, 3)?, None),
+            s => {
+                let (entry, keeping) = table::suit_keeping(with_draw, s)?;
+                (entry, Some(keeping))
+            }
+        };
+        let missing = missing_with(drawn_group.0.distances, self.triples[taking], n);
+        let mut ready = 0u64;
+        match missing {
+            0 => {
+                for (i, &k) in with_draw.iter().enumerate() {
+                    ready |= u64::from(k > 0) << i;
+                }
+            }
+            1 => {
+                for g in 0..4 {
+                    let ((entry, keeping), rest) = if g == taking {
+                        (drawn_group, self.triples[taking])
+                    } else {
+                        // The two groups neither `g` nor the drawn tile's.
+                        let mut others = (0..4).filter(|&o| o != g && o != taking);
+                        let (a, b) = (others.next()?, others.next()?);
+                        let here = match g {
+                            3 => (self.honors, None),
+                            s => (self.suits[s].0, Some(self.suits[s].1)),
+                        };
+                        (here, join(drawn_group.0.distances, self.pairs[a][b], n))
+                    };
+                    ready |= match keeping {
+                        Some(keeping) => {
+                            let mut places = 0u16;
+                            for m in 0..=n {
+                                for p in 0..=1 {
+                                    if entry.distances.get(m, p) + rest.get(n - m, 1 - p) == 1 {
+                                        places |= keeping.places(m, p);
+                                    }
+                                }
+                            }
+                            u64::from(places) << (9 * g)
+                        }
+                        None => honors_keeping(with_draw, rest, n)?,
+                    };
+                }
+            }
+            // Two or more tiles short: a discard never lowers the distance.
+            _ => {}
+        }
+        Some(TileSet::from_mask(ready))
+    }
+}
+
+/// The honour kinds of `counts` whose discard keeps the tiles missing at most 1, beside the
+/// other groups' `rest`: one look-up a kind held (the honours have no keeping places).
+fn honors_keeping(counts: &Counts, rest: Distances, needed_sets: usize) -> Option<u64> {
+    let mut ready = 0;
+    let mut less = *counts;
+    for i in group_kinds(3).filter(|&i| counts[i] > 0) {
+        less[i] -= 1;
+        let entry = table::group(&less, 3)?;
+        less[i] += 1;
+        if missing_with(entry.distances, rest, needed_sets) <= 1 {
+            ready |= 1 << i;
+        }
+    }
+    Some(ready)
 }
 
 /// The kinds that complete `counts` (3·n + 1 tiles) into sets and a pair, as a mask over
