@@ -41,9 +41,7 @@ use crate::hand::{
 use crate::ruleset::Ruleset;
 use crate::score::sheet::Shape;
 use crate::score::{Outcome, Scoring, score};
-use crate::shape::shanten::{
-    ShapeUseful, ready_after_discard, ready_waits, shanten_by_shape, useful_by_shape,
-};
+use crate::shape::shanten::{Draws, ShapeUseful, ready_waits, shanten_by_shape, useful_by_shape};
 use crate::tile::{Counts, Tile, TileSet, drawing};
 use crate::violation::{FieldPath, Violation, ViolationCode};
 
@@ -503,12 +501,14 @@ impl Table<'_> {
         let after = self.waiting(&concealed, &tiles, Some(tile));
         let scoring_useful = if after.distance.shanten == 1 {
             let seen = self.seen(Some(tile));
+            // The row's thirteen tiles kept for its draws.
+            let draws = Draws::new(&concealed, self.meld_count());
             after
                 .distance
                 .useful
                 .iter()
                 .map(|u| u.tile)
-                .filter(|&u| self.leads_to_a_scoring_wait(&concealed, &seen, u, found))
+                .filter(|&u| self.leads_to_a_scoring_wait(&concealed, &draws, &seen, u, found))
                 .collect()
         } else {
             TileSet::default()
@@ -520,14 +520,15 @@ impl Table<'_> {
         }
     }
 
-    /// Whether drawing `drawn` into `concealed` (one tile from ready; `seen` counts the
-    /// copies outside them) allows a discard that leaves a ready hand with a wait that has
+    /// Whether drawing `drawn` into `concealed` (one tile from ready, kept in `draws`; `seen`
+    /// counts the copies outside them) allows a discard that leaves a ready hand with a wait that has
     /// copies left and reaches the minimum. The answer for each hand of thirteen is kept in
     /// `found` for the rest of the analysis: different discards and draws often meet in one
     /// hand (the first answer found for it stands).
     fn leads_to_a_scoring_wait(
         &self,
         concealed: &Counts,
+        draws: &Draws,
         seen: &Counts,
         drawn: Tile,
         found: &mut Found,
@@ -537,7 +538,7 @@ impl Table<'_> {
             return false;
         }
         let melds = self.meld_count();
-        ready_after_discard(&with_draw, melds).iter().any(|next| {
+        draws.ready_after_discard(drawn).iter().any(|next| {
             let mut left = with_draw;
             left[next.index()] -= 1;
             let key = Packed::of(&left);
@@ -570,7 +571,8 @@ impl Table<'_> {
         let last_copy = last_copy(concealed, seen, tile);
         let key = Packed::of(&drawing(concealed, tile)).with(tile, last_copy);
         *found.reaches.entry(key).or_insert_with(|| {
-            let hand = self.complete_hand(&tiles_of(concealed), tile);
+            let mut buffer = [tile; 14];
+            let hand = self.complete_hand(tiles_of(concealed, &mut buffer), tile);
             [WinMethod::Discard, WinMethod::SelfDrawn]
                 .into_iter()
                 .any(|method| {
@@ -644,12 +646,20 @@ impl Hasher for PackedHasher {
     }
 }
 
-/// The tiles of `counts`, in tile order.
-fn tiles_of(counts: &Counts) -> Vec<Tile> {
-    Tile::ALL
-        .into_iter()
-        .flat_map(|t| std::iter::repeat_n(t, usize::from(counts[t.index()])))
-        .collect()
+/// The tiles of `counts` in tile order, written into `buffer` (a waiting hand holds at most
+/// 13: the rest of the buffer is left out). A loop over the counts, not an iterator of
+/// repeats, and no allocation: this runs for every hand the discard table scores.
+fn tiles_of<'a>(counts: &Counts, buffer: &'a mut [Tile; 14]) -> &'a [Tile] {
+    let mut len = 0;
+    for (&tile, &n) in Tile::ALL.iter().zip(counts) {
+        for _ in 0..n {
+            if let Some(slot) = buffer.get_mut(len) {
+                *slot = tile;
+                len += 1;
+            }
+        }
+    }
+    &buffer[..len]
 }
 
 /// 和绝张: the wait `tile` is the last copy when the hand holds none and three are seen.

@@ -140,43 +140,44 @@ pub fn shanten(concealed: &Counts, declared_melds: usize) -> i8 {
 ///
 /// A discard never lowers a shape's distance, so only the shapes already at distance 0 or
 /// less are asked about the discards; the standard shape answers from one table look-up a
-/// kind held, the other shapes by counting.
+/// suit (the keeping places) and one an honour kind held, seven pairs, thirteen orphans and
+/// honours-and-knitted from their counts in one pass, the knitted straight by trying each
+/// kind held.
 pub fn ready_after_discard(concealed: &Counts, declared_melds: usize) -> TileSet {
     let c = clamp(concealed);
+    let standard = standard::ready_after_discard(&c, needed_sets(declared_melds));
+    ready_after_discard_with(&c, declared_melds, standard)
+}
+
+/// [`ready_after_discard`] of the clamped `c`, given the standard shape's answer from the
+/// tables (`None`: past the tables, asked here by search).
+fn ready_after_discard_with(
+    c: &Counts,
+    declared_melds: usize,
+    standard: Option<TileSet>,
+) -> TileSet {
     let sets = needed_sets(declared_melds);
     let held = || Tile::ALL.into_iter().filter(|t| c[t.index()] > 0);
     let left = |t: Tile| {
-        let mut left = c;
+        let mut left = *c;
         left[t.index()] -= 1;
         left
     };
-    let mut ready = standard::ready_after_discard(&c, sets).unwrap_or_else(|| {
+    let mut ready = standard.unwrap_or_else(|| {
         held()
             .filter(|&t| standard::distance(&left(t), sets) <= 0)
             .collect()
     });
-    let specials: &[fn(&Counts) -> i8] = if declared_melds == 0 {
-        &[
-            shapes::seven_pairs,
-            shapes::thirteen_orphans,
-            shapes::honors_and_knitted,
-        ]
-    } else {
-        &[]
-    };
-    for shape in specials {
-        if shape(&c) <= 0 {
-            let before = ready;
-            ready = ready.union(
-                held()
-                    .filter(|&t| !before.contains(t) && shape(&left(t)) <= 0)
-                    .collect(),
-            );
-        }
+    if declared_melds == 0 {
+        ready = ready.union(TileSet::from_mask(
+            shapes::seven_pairs_ready_after_discard(c)
+                | shapes::thirteen_orphans_ready_after_discard(c)
+                | shapes::honors_and_knitted_ready_after_discard(c),
+        ));
     }
     if declared_melds <= 1
-        && shapes::knitted_straight_at_least(&c) <= 0
-        && shapes::knitted_straight(&c, 1 - declared_melds) <= 0
+        && shapes::knitted_straight_at_least(c) <= 0
+        && shapes::knitted_straight(c, 1 - declared_melds) <= 0
     {
         let before = ready;
         ready = ready.union(
@@ -191,15 +192,49 @@ pub fn ready_after_discard(concealed: &Counts, declared_melds: usize) -> TileSet
     ready
 }
 
+/// A hand of 13 − 3·melds tiles prepared for its draws: [`Draws::ready_after_discard`]
+/// answers [`ready_after_discard`] of the hand with one more tile from the parts of the
+/// hand kept here (the discard table asks it of every useful draw of a row).
+pub(crate) struct Draws {
+    counts: Counts,
+    declared_melds: usize,
+    standard: Option<standard::DrawParts>,
+}
+
+impl Draws {
+    /// The parts of `concealed` beside `declared_melds` declared melds.
+    pub fn new(concealed: &Counts, declared_melds: usize) -> Draws {
+        let counts = clamp(concealed);
+        Draws {
+            counts,
+            declared_melds,
+            standard: standard::DrawParts::of(&counts, needed_sets(declared_melds)),
+        }
+    }
+
+    /// The kinds whose discard leaves the hand with `drawn` ready (see
+    /// [`ready_after_discard`]).
+    pub fn ready_after_discard(&self, drawn: Tile) -> TileSet {
+        let mut with_draw = self.counts;
+        with_draw[drawn.index()] = (with_draw[drawn.index()] + 1).min(4);
+        let standard = match &self.standard {
+            Some(parts) => parts.ready_after_discard(&with_draw, drawn.index()),
+            None => standard::ready_after_discard(&with_draw, needed_sets(self.declared_melds)),
+        };
+        ready_after_discard_with(&with_draw, self.declared_melds, standard)
+    }
+}
+
 /// The waits of a ready hand (`concealed`, 13 − 3 × `declared_melds` tiles at distance 0
 /// in some shape): the kinds that complete it into any shape, a formal fifth copy included,
 /// which are the useful kinds of its shapes at distance 0 ([`useful_by_shape`], the oracle
-/// of the tests). The standard shape and seven pairs answer from their completion test
-/// (`wait::waits`); the other shapes are asked only where their cheap bound allows
-/// distance 0.
+/// of the tests). The standard shape answers from the distance tables (`standard::waits`,
+/// the completion test `wait::waits` for a formal fifth copy), seven pairs from the odd
+/// counts; the other shapes are asked only where their cheap bound allows distance 0.
 pub(crate) fn ready_waits(concealed: &Counts, declared_melds: usize) -> TileSet {
     let c = clamp(concealed);
-    let mut waits = TileSet::from_mask(super::wait::waits(&c, &c, true));
+    let standard = standard::waits(&c).unwrap_or_else(|| super::wait::waits(&c, &c, true));
+    let mut waits = TileSet::from_mask(standard | shapes::seven_pairs_wait(&c));
     let mut add = |(distance, useful): (i8, TileSet)| {
         if distance == 0 {
             waits = waits.union(useful);
@@ -382,6 +417,45 @@ mod tests {
             }
         }
         (c, melds)
+    }
+
+    /// A hand's kept parts answer for each draw what the hand with the draw answers.
+    #[test]
+    fn draws_agree_with_ready_after_discard() {
+        let mut seed = 0x5851_f42d_4c95_7f2d_u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            usize::try_from(seed % u64::try_from(n).unwrap_or(1)).unwrap_or(0)
+        };
+        let mut ready = 0;
+        for round in 0..6_000 {
+            let (mut c, melds) = complete_hand(round % 5, &mut next);
+            // One tile out and often one moved: hands at, near and past one from ready.
+            let held: Vec<usize> = (0..34).filter(|&i| c[i] > 0).collect();
+            c[held[next(held.len())]] -= 1;
+            if next(2) == 0 {
+                let held: Vec<usize> = (0..34).filter(|&i| c[i] > 0).collect();
+                c[held[next(held.len())]] -= 1;
+                c[next(34)] += 1;
+            }
+            if c.iter().any(|&n| n > 4) {
+                continue;
+            }
+            let draws = Draws::new(&c, melds);
+            for t in Tile::ALL.into_iter().filter(|t| c[t.index()] < 4) {
+                let with_draw = crate::tile::drawing(&c, t);
+                let expected = ready_after_discard(&with_draw, melds);
+                assert_eq!(
+                    draws.ready_after_discard(t),
+                    expected,
+                    "{c:?} + {t}, {melds} melds"
+                );
+                ready += usize::from(!expected.is_empty());
+            }
+        }
+        assert!(ready > 5_000, "{ready}");
     }
 
     /// Complete hands of every shape ([`complete_hand`]), less one tile and often with one

@@ -4,9 +4,10 @@
 
 use super::standard::{self, StandardParts};
 use super::table::{self, Entry};
+#[cfg(test)]
 use super::useful::useful_kinds;
 use crate::shape::KNITTED_STRAIGHTS;
-use crate::tile::{Counts, Tile, TileSet};
+use crate::tile::{Counts, TileSet};
 
 /// The tile indices of the thirteen terminals and honours.
 const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
@@ -59,11 +60,78 @@ pub(super) fn seven_pairs(c: &Counts) -> i8 {
 pub(super) fn seven_pairs_useful(c: &Counts) -> (i8, TileSet) {
     let (p, n) = (pairs(c), total(c));
     let d = seven_pairs_of(p, n);
-    // Drawing a kind held an odd number of times makes one more pair.
-    let useful = useful_kinds(c, d, |t| {
-        seven_pairs_of(p + usize::from(c[t.index()] % 2 == 1), n + 1)
-    });
-    (d, useful)
+    // Drawing a kind held an odd number of times makes one more pair: two distances answer
+    // for every kind.
+    let odd = mask(c, |k| k % 2 == 1);
+    let mut useful = 0;
+    // (Asked only with an odd count held, which bounds the pairs by the tiles.)
+    if odd != 0 && seven_pairs_of(p + 1, n + 1) < d {
+        useful |= odd;
+    }
+    if seven_pairs_of(p, n + 1) < d {
+        useful |= !odd;
+    }
+    (d, held_four_rule(c, d, useful))
+}
+
+/// The kinds of `c` whose count passes `keep`, as a mask over the tile indices.
+fn mask(c: &Counts, keep: impl Fn(u8) -> bool) -> u64 {
+    c.iter()
+        .enumerate()
+        .fold(0, |m, (i, &n)| m | u64::from(keep(n)) << i)
+}
+
+/// The useful kinds of a mask, less the kinds held four times unless the shape is ready
+/// (as `useful_kinds`: a fifth copy is only a formal wait).
+fn held_four_rule(c: &Counts, distance: i8, useful: u64) -> TileSet {
+    let fours = if distance == 0 {
+        0
+    } else {
+        mask(c, |n| n >= 4)
+    };
+    TileSet::from_mask(useful & !fours)
+}
+
+/// The thirteen orphans as a mask over the tile indices.
+const ORPHAN_MASK: u64 = {
+    let mut m = 0;
+    let mut k = 0;
+    while k < ORPHANS.len() {
+        m |= 1 << ORPHANS[k];
+        k += 1;
+    }
+    m
+};
+
+/// The honours as a mask over the tile indices.
+const HONOR_MASK: u64 = ((1 << 34) - 1) & !((1 << 27) - 1);
+
+/// Each knitted straight as a mask over the tile indices.
+const KNITTED_MASKS: [u64; 6] = {
+    let mut out = [0; 6];
+    let mut k = 0;
+    while k < 6 {
+        let mut n = 0;
+        while n < 9 {
+            out[k] |= 1 << KNITTED[k][n];
+            n += 1;
+        }
+        k += 1;
+    }
+    out
+};
+
+/// The seven-pairs wait of thirteen tiles, as a mask: the one kind held an odd number of
+/// times, when there is exactly one.
+pub(super) fn seven_pairs_wait(c: &Counts) -> u64 {
+    if total(c) != 13 {
+        return 0;
+    }
+    let odd = c
+        .iter()
+        .enumerate()
+        .fold(0u64, |odd, (i, &n)| odd | u64::from(n & 1) << i);
+    if odd.is_power_of_two() { odd } else { 0 }
 }
 
 /// Thirteen orphans from the orphan kinds held and whether one of them is doubled.
@@ -86,15 +154,16 @@ pub(super) fn thirteen_orphans(c: &Counts) -> i8 {
 pub(super) fn thirteen_orphans_useful(c: &Counts) -> (i8, TileSet) {
     let (kinds, doubled) = orphans_held(c);
     let d = thirteen_orphans_of(kinds, doubled);
-    let useful = useful_kinds(c, d, |t| {
-        let i = t.index();
-        if ORPHANS.contains(&i) {
-            thirteen_orphans_of(kinds + usize::from(c[i] == 0), doubled || c[i] >= 1)
-        } else {
-            d
-        }
-    });
-    (d, useful)
+    // An orphan kind not held adds a kind; one held doubles it: two distances answer.
+    let held = mask(c, |n| n > 0);
+    let mut useful = 0;
+    if thirteen_orphans_of(kinds + 1, doubled) < d {
+        useful |= ORPHAN_MASK & !held;
+    }
+    if thirteen_orphans_of(kinds, true) < d {
+        useful |= ORPHAN_MASK & held;
+    }
+    (d, held_four_rule(c, d, useful))
 }
 
 /// Honours and knitted tiles from the honour kinds held and the most kinds of one knitted
@@ -122,23 +191,100 @@ pub(super) fn honors_and_knitted_useful(c: &Counts) -> (i8, TileSet) {
     let honors = honor_kinds(c);
     let best = held.into_iter().max().unwrap_or(0);
     let d = honors_and_knitted_of(honors, best);
-    let useful = useful_kinds(c, d, |t| {
-        let i = t.index();
-        if c[i] > 0 {
-            d
-        } else if t.is_honor() {
-            honors_and_knitted_of(honors + 1, best)
+    // Only a kind not held helps: an honour adds a kind, a numbered tile one to the
+    // straights that hold it, which raises the best only for a straight at the best.
+    let held_mask = mask(c, |n| n > 0);
+    let mut useful = 0;
+    if honors_and_knitted_of(honors + 1, best) < d {
+        useful |= HONOR_MASK & !held_mask;
+    }
+    if honors_and_knitted_of(honors, best + 1) < d {
+        for (k, n) in KNITTED_MASKS.into_iter().zip(held) {
+            if n == best {
+                useful |= k & !held_mask;
+            }
+        }
+    }
+    (d, held_four_rule(c, d, useful))
+}
+
+/// The kinds held in `c` whose discard leaves a shape at distance 0 or less, given the
+/// shape's distance after each discard (asked only about kinds held).
+fn ready_after_discard(c: &Counts, mut after_discard: impl FnMut(usize) -> i8) -> u64 {
+    let mut ready = 0;
+    for (i, &n) in c.iter().enumerate() {
+        if n > 0 && after_discard(i) <= 0 {
+            ready |= 1 << i;
+        }
+    }
+    ready
+}
+
+/// The kinds whose discard leaves seven pairs at distance 0 or less, as a mask over the
+/// tile indices: a discard from an even count breaks a pair, from an odd count it does
+/// not, so two distances answer for every kind (each asked only where such a count is held:
+/// the counts of a hand bound them).
+pub(super) fn seven_pairs_ready_after_discard(c: &Counts) -> u64 {
+    let (p, n) = (pairs(c), total(c));
+    if n == 0 || seven_pairs_of(p, n) > 0 {
+        // A discard never lowers the distance.
+        return 0;
+    }
+    let odd = c.iter().any(|&k| k % 2 == 1);
+    let from_odd = if odd {
+        seven_pairs_of(p, n - 1)
+    } else {
+        i8::MAX
+    };
+    let even = c.iter().any(|&k| k > 0 && k % 2 == 0);
+    let from_even = if even {
+        seven_pairs_of(p - 1, n - 1)
+    } else {
+        i8::MAX
+    };
+    ready_after_discard(c, |i| if c[i] % 2 == 1 { from_odd } else { from_even })
+}
+
+/// The kinds whose discard leaves thirteen orphans at distance 0 or less, as a mask: a
+/// discard loses an orphan kind held once, or the doubling when it was the only pair.
+pub(super) fn thirteen_orphans_ready_after_discard(c: &Counts) -> u64 {
+    let (kinds, doubled) = orphans_held(c);
+    if thirteen_orphans_of(kinds, doubled) > 0 {
+        return 0;
+    }
+    let doubles = ORPHANS.iter().filter(|&&i| c[i] >= 2).count();
+    ready_after_discard(c, |i| match (ORPHANS.contains(&i), c[i]) {
+        (true, 1) => thirteen_orphans_of(kinds - 1, doubled),
+        (true, 2) => thirteen_orphans_of(kinds, doubles > 1),
+        _ => thirteen_orphans_of(kinds, doubled),
+    })
+}
+
+/// The kinds whose discard leaves honours and knitted tiles at distance 0 or less, as a
+/// mask: only a kind held once counts, an honour kind or a kind of the knitted straights
+/// that hold it.
+pub(super) fn honors_and_knitted_ready_after_discard(c: &Counts) -> u64 {
+    let held = knitted_held(c);
+    let honors = honor_kinds(c);
+    let best = held.into_iter().max().unwrap_or(0);
+    if honors_and_knitted_of(honors, best) > 0 {
+        return 0;
+    }
+    ready_after_discard(c, |i| {
+        if c[i] >= 2 {
+            honors_and_knitted_of(honors, best)
+        } else if i >= 27 {
+            honors_and_knitted_of(honors - 1, best)
         } else {
-            let with_t = KNITTED
+            let without = KNITTED
                 .iter()
                 .zip(held)
-                .filter(|(k, _)| k.contains(&i))
-                .map(|(_, n)| n + 1)
-                .fold(best, usize::max);
-            honors_and_knitted_of(honors, with_t)
+                .map(|(k, n)| n - usize::from(k.contains(&i)))
+                .max()
+                .unwrap_or(0);
+            honors_and_knitted_of(honors, without)
         }
-    });
-    (d, useful)
+    })
 }
 
 /// One knitted straight's part of a hand: the knitted kinds held, and the rest.
@@ -279,40 +425,155 @@ pub(super) fn knitted_straight_at_least(c: &Counts) -> i8 {
 
 pub(super) fn knitted_straight_useful(c: &Counts, needed_sets: usize) -> (i8, TileSet) {
     let mut rests = KnittedRests::new(c, needed_sets);
-    let distances = knitted_distances(c, &mut rests);
-    let d = distances.iter().flatten().copied().min().unwrap_or(i8::MAX);
-    // A draw lowers the distance by at most one, so only the nearest straights can lower it.
-    let mut useful = TileSet::default();
-    for (pattern, _) in KNITTED
-        .iter()
-        .zip(distances)
-        .filter(|&(_, dk)| dk == Some(d))
-    {
-        let part = Knitted::of(c, pattern);
-        // A knitted kind not held completes one more knitted tile.
-        for &i in part.pattern {
-            if c[i] == 0 {
-                useful.insert(Tile::ALL[i]);
-            }
+    let mut d = i8::MAX;
+    // The useful kinds of the straights at `d` so far: the knitted kinds missing, and the
+    // rests' (the held-four rule applied once `d` is known). Each straight's rest is looked
+    // up once, for its distance and its useful kinds both.
+    let (mut knitted, mut rest_useful) = (TileSet::default(), TileSet::default());
+    for (k, at_least) in nearest_first(c) {
+        if at_least > d {
+            break;
         }
+        let part = Knitted::of(c, &KNITTED[k]);
+        let rest = rests.rest(&part);
+        let dk = part.distance(rest.as_ref().map_or_else(
+            || standard::distance(&part.rest, needed_sets),
+            |r| r.distance,
+        ));
+        if dk > d {
+            continue;
+        }
+        if dk < d {
+            // A draw lowers the distance by at most one, so only the nearest straights can
+            // lower it.
+            d = dk;
+            (knitted, rest_useful) = (TileSet::default(), TileSet::default());
+        }
+        // A knitted kind not held completes one more knitted tile.
+        knitted = knitted.union(TileSet::from_mask(KNITTED_MASKS[k] & !mask(c, |n| n > 0)));
         // Any other draw joins the rest.
-        let rest_useful = match rests.rest(&part) {
+        rest_useful = rest_useful.union(match rest {
             Some(r) => r.useful(&part.rest),
             None => standard::distance_and_useful(&part.rest, needed_sets).1,
-        };
-        for t in rest_useful.iter() {
-            // The held-four rule applies to the whole hand, not to the rest alone.
-            if c[t.index()] < 4 || d == 0 {
-                useful.insert(t);
-            }
-        }
+        });
     }
-    (d, useful)
+    // The held-four rule applies to the whole hand, not to the rest alone.
+    let rest_useful = if d == 0 || !c.contains(&4) {
+        rest_useful
+    } else {
+        rest_useful.iter().filter(|t| c[t.index()] < 4).collect()
+    };
+    (d, knitted.union(rest_useful))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The useful kinds of each special shape, the long way: the distance after drawing
+    /// each kind ([`useful_kinds`]).
+    fn useful_the_long_way(c: &Counts) -> [(i8, TileSet); 3] {
+        let by_kinds = |distance: fn(&Counts) -> i8| {
+            let d = distance(c);
+            (
+                d,
+                useful_kinds(c, d, |t| {
+                    let mut more = *c;
+                    more[t.index()] += 1;
+                    distance(&more)
+                }),
+            )
+        };
+        [
+            by_kinds(seven_pairs),
+            by_kinds(thirteen_orphans),
+            by_kinds(honors_and_knitted),
+        ]
+    }
+
+    /// The masks of useful kinds agree with the distance after each draw.
+    #[test]
+    fn useful_masks_agree_with_the_distances() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            usize::try_from(seed % n).unwrap_or(0)
+        };
+        for round in 0..60_000 {
+            let mut c = [0u8; 34];
+            let kinds: Vec<usize> = match round % 3 {
+                0 => (0..7).map(|_| next(34)).collect(),
+                1 => ORPHANS.iter().copied().chain([next(34)]).collect(),
+                _ => KNITTED[next(6)].iter().copied().chain(27..34).collect(),
+            };
+            for _ in 0..13 {
+                let mut i = kinds[next(kinds.len() as u64)];
+                while c[i] == 4 {
+                    i = next(34);
+                }
+                c[i] += 1;
+            }
+            let got = [
+                seven_pairs_useful(&c),
+                thirteen_orphans_useful(&c),
+                honors_and_knitted_useful(&c),
+            ];
+            assert_eq!(got, useful_the_long_way(&c), "{c:?}");
+        }
+    }
+
+    type Distance = fn(&Counts) -> i8;
+    type Mask = fn(&Counts) -> u64;
+
+    /// The discard masks agree with each shape's distance after each discard.
+    #[test]
+    fn ready_after_discard_agrees_with_the_distances() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            usize::try_from(seed % n).unwrap_or(0)
+        };
+        let shapes: [(Distance, Mask); 3] = [
+            (seven_pairs, seven_pairs_ready_after_discard),
+            (thirteen_orphans, thirteen_orphans_ready_after_discard),
+            (honors_and_knitted, honors_and_knitted_ready_after_discard),
+        ];
+        let mut ready = 0;
+        for round in 0..60_000 {
+            let mut c = [0u8; 34];
+            // Fourteen tiles, often from few kinds so that the shapes come near.
+            let kinds: Vec<usize> = match round % 3 {
+                0 => (0..8).map(|_| next(34)).collect(),
+                1 => ORPHANS.iter().copied().chain([next(34)]).collect(),
+                _ => KNITTED[next(6)].iter().copied().chain(27..34).collect(),
+            };
+            // Fourteen draws, a kind held four times passing its turn to any kind.
+            for _ in 0..14 {
+                let mut i = kinds[next(kinds.len() as u64)];
+                while c[i] == 4 {
+                    i = next(34);
+                }
+                c[i] += 1;
+            }
+            for (distance, mask) in shapes {
+                let expected = (0..34)
+                    .filter(|&i| c[i] > 0)
+                    .filter(|&i| {
+                        let mut left = c;
+                        left[i] -= 1;
+                        distance(&c) <= 0 && distance(&left) <= 0
+                    })
+                    .fold(0u64, |m, i| m | 1 << i);
+                assert_eq!(mask(&c), expected, "{c:?}");
+                ready += usize::from(expected != 0);
+            }
+        }
+        assert!(ready > 1000, "{ready}");
+    }
 
     #[test]
     fn knitted_straights_are_the_six_distinct_ones() {

@@ -2,7 +2,7 @@
 //! kinds whose drawing lowers it from one look-up each.
 
 use super::search;
-use super::table::{self, Distances, Entry, combine, combine_up_to, missing_with};
+use super::table::{self, Distances, Entry, Keeping, combine, combine_up_to, missing_with};
 use super::useful::useful_kinds;
 use crate::tile::{Counts, Tile, TileSet, drawing};
 
@@ -156,28 +156,245 @@ fn fifth_completes(counts: &Counts, tile: Tile, needed_sets: usize) -> bool {
 }
 
 /// The kinds of `counts` whose discard leaves a hand at most one tile short of
-/// `needed_sets` sets and a pair (distance 0 or less): one look-up for each kind held, its
-/// group's part beside the other three groups'. `None` where a group is past the tables.
+/// `needed_sets` sets and a pair (distance 0 or less). `None` where a group is past the
+/// tables.
+///
+/// A discard raises the tiles missing by at most one, so from a complete hand every discard
+/// leaves it ready, and from a hand one tile short exactly the discards that keep its
+/// group's part of some nearest split of the sets and the pair: for a suit the table's
+/// keeping places of those splits, for the honours one look-up a kind held.
 pub(super) fn ready_after_discard(counts: &Counts, needed_sets: usize) -> Option<TileSet> {
-    let parts = StandardParts::of(counts, needed_sets)?;
-    let mut ready = TileSet::default();
-    if parts.distance > 0 {
-        // A discard never lowers the distance.
-        return Some(ready);
-    }
-    let others = parts.others();
-    for (g, rest) in others.into_iter().enumerate() {
-        let mut less = *counts;
-        for i in group_kinds(g).filter(|&i| counts[i] > 0) {
-            less[i] -= 1;
-            let entry = table::group(&less, g)?;
-            less[i] += 1;
-            if missing_with(entry.distances, rest, needed_sets) <= 1 {
-                ready.insert(Tile::ALL[i]);
+    let suits = [
+        table::suit_keeping(counts, 0)?,
+        table::suit_keeping(counts, 1)?,
+        table::suit_keeping(counts, 2)?,
+    ];
+    let parts = StandardParts::from_groups(
+        [suits[0].0, suits[1].0, suits[2].0, table::group(counts, 3)?],
+        needed_sets,
+    );
+    let mut ready = 0u64;
+    match parts.missing {
+        0 => {
+            for (i, &n) in counts.iter().enumerate() {
+                ready |= u64::from(n > 0) << i;
             }
+        }
+        1 => {
+            let others = parts.others();
+            let n = needed_sets;
+            for (s, ((entry, keeping), rest)) in suits.iter().zip(others).enumerate() {
+                let mut places = 0u16;
+                for m in 0..=n {
+                    for p in 0..=1 {
+                        if entry.distances.get(m, p) + rest.get(n - m, 1 - p) == 1 {
+                            places |= keeping.places(m, p);
+                        }
+                    }
+                }
+                ready |= u64::from(places) << (9 * s);
+            }
+            ready |= honors_keeping(counts, others[3], n)?;
+        }
+        // Two or more tiles short: a discard never lowers the distance.
+        _ => {}
+    }
+    Some(TileSet::from_mask(ready))
+}
+
+/// The parts of a hand of 3·n + 1 tiles kept for its draws, each of which makes it 3·n + 2
+/// tiles: its four groups' entries (the suits' with their keeping places) and the joins of
+/// every two and every three of them. A draw changes one group, so the parts of the hand
+/// with the draw are that group's look-up and the joins kept here: one look-up and at most
+/// three joins a draw instead of four look-ups and six joins.
+pub(super) struct DrawParts {
+    suits: [(Entry, Keeping); 3],
+    honors: Entry,
+    /// `pairs[a][b]`: groups `a` and `b` joined (`a ≠ b`).
+    pairs: [[Distances; 4]; 4],
+    /// `triples[g]`: the three groups other than `g` joined.
+    triples: [Distances; 4],
+    needed_sets: usize,
+}
+
+impl DrawParts {
+    /// The parts of `counts`; `None` where a group is past the tables.
+    pub(super) fn of(counts: &Counts, needed_sets: usize) -> Option<DrawParts> {
+        let suits = [
+            table::suit_keeping(counts, 0)?,
+            table::suit_keeping(counts, 1)?,
+            table::suit_keeping(counts, 2)?,
+        ];
+        let honors = table::group(counts, 3)?;
+        let d = [
+            suits[0].0.distances,
+            suits[1].0.distances,
+            suits[2].0.distances,
+            honors.distances,
+        ];
+        let n = needed_sets;
+        let mut pairs = [d; 4];
+        for a in 0..4 {
+            for b in a + 1..4 {
+                pairs[a][b] = join(d[a], d[b], n);
+                pairs[b][a] = pairs[a][b];
+            }
+        }
+        let triples = [
+            join(d[1], pairs[2][3], n),
+            join(d[0], pairs[2][3], n),
+            join(d[3], pairs[0][1], n),
+            join(d[2], pairs[0][1], n),
+        ];
+        Some(DrawParts {
+            suits,
+            honors,
+            pairs,
+            triples,
+            needed_sets,
+        })
+    }
+
+    /// [`ready_after_discard`] of `with_draw`: the counts of the parts' hand with one more
+    /// tile of kind `drawn`. `None` where a group is past the tables.
+    pub(super) fn ready_after_discard(&self, with_draw: &Counts, drawn: usize) -> Option<TileSet> {
+        let n = self.needed_sets;
+        let taking = if drawn >= 27 { 3 } else { drawn / 9 };
+        let drawn_group = match taking {
+            3 => (table::group(with_draw, 3)?, None),
+            s => {
+                let (entry, keeping) = table::suit_keeping(with_draw, s)?;
+                (entry, Some(keeping))
+            }
+        };
+        let missing = missing_with(drawn_group.0.distances, self.triples[taking], n);
+        let mut ready = 0u64;
+        match missing {
+            0 => {
+                for (i, &k) in with_draw.iter().enumerate() {
+                    ready |= u64::from(k > 0) << i;
+                }
+            }
+            1 => {
+                for g in 0..4 {
+                    let ((entry, keeping), rest) = if g == taking {
+                        (drawn_group, self.triples[taking])
+                    } else {
+                        // The two groups neither `g` nor the drawn tile's.
+                        let mut others = (0..4).filter(|&o| o != g && o != taking);
+                        let (a, b) = (others.next()?, others.next()?);
+                        let here = match g {
+                            3 => (self.honors, None),
+                            s => (self.suits[s].0, Some(self.suits[s].1)),
+                        };
+                        (here, join(drawn_group.0.distances, self.pairs[a][b], n))
+                    };
+                    ready |= match keeping {
+                        Some(keeping) => {
+                            let mut places = 0u16;
+                            for m in 0..=n {
+                                for p in 0..=1 {
+                                    if entry.distances.get(m, p) + rest.get(n - m, 1 - p) == 1 {
+                                        places |= keeping.places(m, p);
+                                    }
+                                }
+                            }
+                            u64::from(places) << (9 * g)
+                        }
+                        None => honors_keeping(with_draw, rest, n)?,
+                    };
+                }
+            }
+            // Two or more tiles short: a discard never lowers the distance.
+            _ => {}
+        }
+        Some(TileSet::from_mask(ready))
+    }
+}
+
+/// The honour kinds of `counts` whose discard keeps the tiles missing at most 1, beside the
+/// other groups' `rest`: one look-up a kind held (the honours have no keeping places).
+fn honors_keeping(counts: &Counts, rest: Distances, needed_sets: usize) -> Option<u64> {
+    let mut ready = 0;
+    let mut less = *counts;
+    for i in group_kinds(3).filter(|&i| counts[i] > 0) {
+        less[i] -= 1;
+        let entry = table::group(&less, 3)?;
+        less[i] += 1;
+        if missing_with(entry.distances, rest, needed_sets) <= 1 {
+            ready |= 1 << i;
         }
     }
     Some(ready)
+}
+
+/// The kinds that complete `counts` (3·n + 1 tiles) into sets and a pair, as a mask over
+/// the tile indices, read from the tables: the per-suit wait tables are the distance
+/// tables themselves, since one tile completes a group exactly where it lowers a distance of
+/// 1 to 0. `None` where a group is past the tables, or where the group that takes the tile
+/// holds four copies of a kind (a formal fifth copy, which the tables never count): the
+/// caller's completion test answers then.
+///
+/// Each group's tiles modulo 3 say what it must become: with one group at 1 that group
+/// takes the tile and the pair, every other group sets only; with two groups at 2 one takes
+/// the tile as sets only and the other keeps the pair.
+pub(super) fn waits(counts: &Counts) -> Option<u64> {
+    let entries = [
+        table::group(counts, 0)?,
+        table::group(counts, 1)?,
+        table::group(counts, 2)?,
+        table::group(counts, 3)?,
+    ];
+    let tiles: [usize; 4] =
+        std::array::from_fn(|g| group_kinds(g).map(|i| usize::from(counts[i])).sum());
+    let sets = |g: usize| tiles[g] / 3;
+    let (mut ones, mut twos) = (0usize, 0usize);
+    for (g, &t) in tiles.iter().enumerate() {
+        match t % 3 {
+            1 => ones |= 1 << g,
+            2 => twos |= 1 << g,
+            _ => {}
+        }
+    }
+    let sound = |g: usize, pair: usize| entries[g].distances.get(sets(g), pair) == 0;
+    // Every group not in `taking` is sound as sets only.
+    let rest_sound = |taking: usize| (0..4).all(|g| taking >> g & 1 == 1 || sound(g, 0));
+    // The places of group `g` where one tile completes `m` sets and `p` pairs.
+    let completing = |g: usize, m: usize, p: usize| -> Option<u64> {
+        let entry = entries[g];
+        if entry.distances.get(m, p) != 1 {
+            return Some(0);
+        }
+        if group_kinds(g).any(|i| counts[i] >= 4) {
+            return None;
+        }
+        Some(u64::from(entry.lowering?.places(m, p)) << group_kinds(g).start)
+    };
+    match (ones.count_ones(), twos.count_ones()) {
+        (1, 0) => {
+            let g = ones.trailing_zeros() as usize;
+            if rest_sound(ones) {
+                completing(g, sets(g), 1)
+            } else {
+                Some(0)
+            }
+        }
+        (0, 2) => {
+            if !rest_sound(twos) {
+                return Some(0);
+            }
+            let a = twos.trailing_zeros() as usize;
+            let b = (twos & (twos - 1)).trailing_zeros() as usize;
+            let mut waits = 0;
+            for (taking, keeping) in [(a, b), (b, a)] {
+                if sound(keeping, 1) {
+                    waits |= completing(taking, sets(taking) + 1, 0)?;
+                }
+            }
+            Some(waits)
+        }
+        _ => Some(0),
+    }
 }
 
 /// The distance to `needed_sets` sets and a pair (each count at most five).
