@@ -5,6 +5,8 @@
 #   bash crates/mcr-py/bench/instructions.sh [python]
 set -euo pipefail
 PY=${1:-python3}
+# Python hashes strings with a random key each run: fixed, the counts repeat.
+export PYTHONHASHSEED=0
 SPEED="$(dirname "$0")/speed.py"
 instructions() {
   valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
