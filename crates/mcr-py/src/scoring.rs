@@ -259,15 +259,18 @@ impl Score {
     }
 }
 
-/// The winds and circumstances of `score()`.
-#[derive(Debug, Clone, Copy)]
-#[allow(clippy::struct_excessive_bools)]
-struct Circumstances {
-    self_drawn: bool,
-    last_tile: bool,
-    last_copy: bool,
-    kong_replacement: bool,
-    robbing_kong: bool,
+/// A message of the contract from a Python dict, through its proto3 JSON (the reading the
+/// service's JSON gets): text that is not the message is `REQUEST_UNPARSABLE`.
+fn message_of<M: prost::Message + prost::Name + Default>(
+    py: Python<'_>,
+    value: &Bound<'_, PyAny>,
+) -> PyResult<M> {
+    let text: String = py
+        .import("json")?
+        .call_method1("dumps", (value,))?
+        .extract()?;
+    json::from_json::<M>(&text)
+        .map_err(|e| mcr_error(py, "REQUEST_UNPARSABLE", &e.message, Vec::new()))
 }
 
 /// The hand of `score()`: notation, or the service's `Hand` as proto3 JSON text.
@@ -278,12 +281,7 @@ fn hand_of(
     if let Ok(text) = hand.cast::<PyString>() {
         return Ok(assessment::parse_notation(&text.to_cow()?).map_err(|v| vec![v]));
     }
-    let text: String = py
-        .import("json")?
-        .call_method1("dumps", (hand,))?
-        .extract()?;
-    let message = json::from_json::<pb::Hand>(&text)
-        .map_err(|e| mcr_error(py, "REQUEST_UNPARSABLE", &e.message, Vec::new()))?;
+    let message: pb::Hand = message_of(py, hand)?;
     Ok(hand_from_pb(&message).map_err(|vs| {
         vs.into_iter()
             .map(|v| mcr_api::api::kit::violations::prefixed(FieldPath::of("hand"), v))
@@ -312,39 +310,23 @@ pub fn score(
     strict: bool,
 ) -> PyResult<Score> {
     let ruleset_id = values::ruleset_id(py, ruleset, "ruleset")?;
-    let circumstances = Circumstances {
-        self_drawn,
-        last_tile,
-        last_copy,
-        kong_replacement,
-        robbing_kong,
-    };
     let context = WinContext {
-        method: if circumstances.self_drawn {
+        method: if self_drawn {
             WinMethod::SelfDrawn
         } else {
             WinMethod::Discard
         },
-        robbing_kong: circumstances.robbing_kong,
-        replacement_draw: circumstances.kong_replacement,
-        last_tile: circumstances.last_tile,
-        last_copy: circumstances.last_copy,
+        robbing_kong,
+        replacement_draw: kong_replacement,
+        last_tile,
+        last_copy,
         seat_wind: seat_wind.map_or(Ok(mcr::Wind::East), |w| values::wind(py, w, "seat_wind"))?,
         prevalent_wind: prevalent_wind.map_or(Ok(mcr::Wind::East), |w| {
             values::wind(py, w, "prevalent_wind")
         })?,
         flowers,
     };
-    let overrides = match overrides {
-        None => None,
-        Some(o) => {
-            let text: String = py.import("json")?.call_method1("dumps", (o,))?.extract()?;
-            Some(
-                json::from_json::<pb::RuleOverrides>(&text)
-                    .map_err(|e| mcr_error(py, "REQUEST_UNPARSABLE", &e.message, Vec::new()))?,
-            )
-        }
-    };
+    let overrides: Option<pb::RuleOverrides> = overrides.map(|o| message_of(py, o)).transpose()?;
     let rules = rules_from_pb(
         ruleset_to_pb(ruleset_id) as i32,
         overrides.as_ref(),

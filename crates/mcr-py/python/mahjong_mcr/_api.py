@@ -60,6 +60,12 @@ def _seat(name: Optional[str]) -> Optional[int]:
     return _SEATS.index(name) if name in _SEATS else None
 
 
+def _seat_name(seat: int) -> Union[str, int]:
+    """A seat 0-3 as the service names it; any other number as given, for the service to
+    refuse at its field."""
+    return _SEATS[seat] if 0 <= seat < 4 else seat
+
+
 def call(method: str, request: Mapping[str, Any]) -> JSON:
     """Any call of the service by its name (``AnalyzeHand``, ``SettleHand``,
     ``AdjudicatePenalty``, ``ComputeStandings``, ``ReplayHand``, ``NextActions``,
@@ -233,12 +239,12 @@ def settle(*, end: str, winner: Optional[int] = None, discarder: Optional[int] =
         raise McrError(f"end: `{end}` is not one of {sorted(_ENDS)}", "VALUE_INVALID",
                        [("VALUE_INVALID", "end", f"one of {sorted(_ENDS)}")])
     request: JSON = {"end": _ENDS[end], **_rules(ruleset, overrides),
-                     "claimants": [_SEATS[s] if 0 <= s < 4 else s for s in claimants],
+                     "claimants": [_seat_name(s) for s in claimants],
                      "penalties": [dict(p) for p in penalties]}
     if winner is not None:
-        request["winner"] = _SEATS[winner] if 0 <= winner < 4 else winner
+        request["winner"] = _seat_name(winner)
     if discarder is not None:
-        request["discarder"] = _SEATS[discarder] if 0 <= discarder < 4 else discarder
+        request["discarder"] = _seat_name(discarder)
     if fan is not None:
         request["fanCount"] = {"fanTotal": fan, "flowerCount": flowers}
     if hand is not None:

@@ -30,7 +30,7 @@ use super::replay::{Replay, conclude, deal_record};
 use super::seed::Seed;
 use super::state::{Discard, DrawKind, Phase, PlayState, WallLeft};
 use super::step::Effects;
-use crate::hand::Meld;
+use crate::hand::{KongExposure, Meld};
 
 /// The size of the action space: an action's number ([`action_id`]) is below it.
 ///
@@ -317,7 +317,7 @@ impl Table {
                 .filter_map(|m| match *m {
                     Meld::Kong {
                         tile,
-                        exposure: crate::hand::KongExposure::Concealed,
+                        exposure: KongExposure::Concealed,
                     } => Some(tile),
                     Meld::Kong { .. } | Meld::Pung { .. } | Meld::Chow { .. } => None,
                 })
@@ -488,38 +488,14 @@ impl Table {
     }
 }
 
-/// What every seat sees of `seat`.
+/// What every seat sees of `seat`: its concealed kongs (the only melds not claimed) are
+/// counted, not shown.
 fn public_seat(state: &PlayState, seat: Seat) -> PublicSeat {
     let s = &state.seats()[seat];
-    let concealed_kongs = s
-        .melds()
-        .iter()
-        .filter(|m| {
-            matches!(
-                m,
-                Meld::Kong {
-                    exposure: crate::hand::KongExposure::Concealed,
-                    ..
-                }
-            )
-        })
-        .count();
+    let (shown, concealed): (Vec<Meld>, Vec<Meld>) = s.melds().iter().partition(|m| m.is_claimed());
     PublicSeat {
-        melds: s
-            .melds()
-            .iter()
-            .filter(|m| {
-                !matches!(
-                    m,
-                    Meld::Kong {
-                        exposure: crate::hand::KongExposure::Concealed,
-                        ..
-                    }
-                )
-            })
-            .copied()
-            .collect(),
-        concealed_kongs: u8::try_from(concealed_kongs).unwrap_or(u8::MAX),
+        melds: shown,
+        concealed_kongs: u8::try_from(concealed.len()).unwrap_or(u8::MAX),
         concealed_count: u8::try_from(s.concealed_len()).unwrap_or(u8::MAX),
         flowers: s.flower_count(),
         discards: s.discards().to_vec(),
