@@ -2,7 +2,8 @@
 """The file-level module graph of each crate, and a check that it has no circle and
 keeps the floors declared in `scripts/floors.toml`.
 
-For every `.rs` file under `crates/mcr/src`, `crates/mcr-api/src`, `src` and `crates/mcr-py/src`, reads the paths it names through
+For every `.rs` file under `crates/mcr-tables/src`, `crates/mcr/src`, `crates/mcr-api/src`, `src`
+and `crates/mcr-py/src`, reads the paths it names through
 `crate::…`, `super::…` and `self::…` (in `use` trees and in code) and resolves each to the
 file that defines the item: a name a `mod.rs` (or `lib.rs`) only re-exports with `pub use`
 is followed to the file it comes from, so a folder's facade is not a false circle. A file
@@ -25,6 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CRATES = {
+    "mcr-tables": ROOT / "crates/mcr-tables/src",
     "mcr": ROOT / "crates/mcr/src",
     "mcr-api": ROOT / "crates/mcr-api/src",
     "mahjong-referee": ROOT / "src",

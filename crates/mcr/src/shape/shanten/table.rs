@@ -11,25 +11,20 @@
 //! The tables cover every group of at most 14 tiles with at most four copies of a kind:
 //! 405,350 suit entries and 43,130 honour entries of 26 bytes (the distances, and where one
 //! more tile lowers each), and beside each suit entry 16 bytes of the places where one tile
-//! fewer keeps each distance (18.2 MB in all), built on first use by a depth-first walk over
-//! the counts that carries the per-rank dynamic programme from one count to the next (about
-//! a quarter of a second in a release build).
+//! fewer keeps each distance (18.2 MB in all). They are computed when the crate is built
+//! (`crates/mcr-tables`, run by `build.rs`: a dynamic programme over the counts of some 6 G
+//! instructions) and embedded LZ4-compressed; the first use reads them back (README,
+//! Performance, for its cost), which a server's warm-up does before it serves.
 //! A group's index takes two look-ups: the first five kinds' part by their base-5 code,
 //! the others' by theirs and the tiles the first five hold (60 kB of index tables).
 
 use std::sync::OnceLock;
 
-/// The most tiles of one group the tables cover.
-const MAX_TILES: usize = 14;
-/// Sets of a shape.
-const MAX_SETS: usize = 4;
+use mcr_tables::{GroupTables, MAX_SETS, MAX_TILES, Positions, SLOTS};
 
 /// The distances of one group to `m` sets and `p` pairs (each at most 14).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Distances([u8; SLOTS]);
-
-/// `(m, p)` pairs: five counts of sets by two of pairs.
-const SLOTS: usize = (MAX_SETS + 1) * 2;
 
 impl Distances {
     /// The tiles missing from the nearest `m` sets and `p` pairs.
@@ -128,10 +123,6 @@ pub(crate) struct Entry {
 
 /// The look-up tables of one kind of group.
 struct GroupTable {
-    kinds: usize,
-    /// `offsets[i][left][v]`: what a count of `v` at position `i` adds to the index when
-    /// `left` tiles may still be placed from position `i` on.
-    offsets: Vec<[[u32; 5]; MAX_TILES + 1]>,
     /// The index split in two look-ups ([`GroupTable::index`]): the first `HEAD` positions'
     /// part of the index by their base-5 code, with the tiles they hold in the top bits
     /// ([`NO_INDEX`] past 14 tiles)…
@@ -141,11 +132,12 @@ struct GroupTable {
     tail: Vec<u32>,
     /// The distances, a byte each as they are read (packed four bits each they would take
     /// 0.9 MB less, and every look-up would unpack them).
-    entries: Vec<Distances>,
-    lowering: Vec<u128>,
+    entries: Vec<[u8; SLOTS]>,
+    /// [`Lowering`] by index, little-endian.
+    lowering: Vec<[u8; 16]>,
     /// [`Keeping`] by index: for the suits only (the honours, seven kinds that hold few tiles
     /// in a hand, are asked one look-up a kind held, which keeps the tables 0.7 MB smaller).
-    keeping: Vec<u128>,
+    keeping: Vec<[u8; 16]>,
 }
 
 /// The positions of a group read by the first look-up of its index.
@@ -172,97 +164,22 @@ fn code(v: &[u8]) -> usize {
 }
 
 impl GroupTable {
-    fn build(kinds: usize, chows: bool) -> GroupTable {
-        // below[len][left]: groups of `len` kinds with at most `left` tiles.
-        let mut below = vec![[0u32; MAX_TILES + 1]; kinds + 1];
-        below[0] = [1; MAX_TILES + 1];
-        for len in 1..=kinds {
-            for left in 0..=MAX_TILES {
-                below[len][left] = (0..=left.min(4)).map(|v| below[len - 1][left - v]).sum();
-            }
-        }
-        let offsets: Vec<_> = (0..kinds)
-            .map(|i| {
-                let mut at = [[0u32; 5]; MAX_TILES + 1];
-                for (left, row) in at.iter_mut().enumerate() {
-                    for v in 1..=left.min(4) {
-                        row[v] = row[v - 1] + below[kinds - 1 - i][left - (v - 1)];
-                    }
-                }
-                at
-            })
-            .collect();
-        let size = below[kinds][MAX_TILES] as usize;
-        let mut entries = Vec::with_capacity(size);
-        let mut stack = vec![Programme::start(); kinds + 1];
-        walk(0, kinds, chows, MAX_TILES, &mut stack, &mut entries);
-        let (head, tail) = split_index(&offsets);
-        let mut table = GroupTable {
-            kinds,
-            offsets,
+    /// The tables of one kind of group from the bytes `build.rs` embedded.
+    fn load(bytes: &[u8]) -> GroupTable {
+        let tables = GroupTables::decode(bytes)
+            .expect("build.rs embeds the tables in the format of the same mcr-tables");
+        GroupTable::of(tables)
+    }
+
+    fn of(tables: GroupTables) -> GroupTable {
+        let (head, tail) = split_index(Positions::new(tables.kinds).offsets());
+        GroupTable {
             head,
             tail,
-            entries,
-            lowering: Vec::with_capacity(size),
-            keeping: if chows { vec![0; size] } else { Vec::new() },
-        };
-        let mut counts = [0u8; 9];
-        table.fill_lowering(0, MAX_TILES, &mut counts);
-        table
-    }
-
-    /// Appends the lowering places of every group from position `at` on, in index order, and
-    /// marks the same pairs of groups read the other way as keeping places (the distance
-    /// of the group with one more tile is that of the group: the tile can go).
-    fn fill_lowering(&mut self, at: usize, left: usize, counts: &mut [u8; 9]) {
-        if at == self.kinds {
-            let v = &counts[..self.kinds];
-            let here = self.index_by_positions(v).map(|i| self.entries[i]);
-            let keeps = !self.keeping.is_empty();
-            let mut bits = 0u128;
-            for place in 0..self.kinds {
-                let mut more = [0u8; 9];
-                more[..self.kinds].copy_from_slice(v);
-                more[place] += 1;
-                let (Some(here), Some(next)) = (here, self.index_by_positions(&more[..self.kinds]))
-                else {
-                    continue;
-                };
-                let next_at = next;
-                let next = self.entries[next];
-                for (i, (a, b)) in here.0.iter().zip(next.0).enumerate() {
-                    if b < *a {
-                        bits |= 1 << (9 * i + place);
-                    } else if keeps {
-                        // One tile more never raises a distance: here it keeps it.
-                        self.keeping[next_at] |= 1 << (9 * i + place);
-                    }
-                }
-            }
-            self.lowering.push(bits);
-            return;
+            entries: tables.distances,
+            lowering: tables.lowering,
+            keeping: tables.keeping,
         }
-        for n in 0..=left.min(4) {
-            counts[at] = u8::try_from(n).unwrap_or(4);
-            self.fill_lowering(at + 1, left - n, counts);
-        }
-        counts[at] = 0;
-    }
-
-    /// The index of the counts `v` (each at most 4, at most 14 in all), `None` beyond: the
-    /// rank of `v` among the groups in the order of [`walk`], position by position.
-    fn index_by_positions(&self, v: &[u8]) -> Option<usize> {
-        let mut index = 0u32;
-        let mut left = MAX_TILES;
-        for (at, &n) in self.offsets.iter().zip(v) {
-            let n = usize::from(n);
-            if n > 4 || n > left {
-                return None;
-            }
-            index += at[left][n];
-            left -= n;
-        }
-        Some(index as usize)
     }
 
     /// The same index from two look-ups, and the tiles of the group: the counts of the first
@@ -290,8 +207,8 @@ impl GroupTable {
     fn get<const T: usize>(&self, head: [u8; HEAD], tail: &[u8; T]) -> Option<Entry> {
         let (i, tiles) = self.index(head, tail)?;
         Some(Entry {
-            distances: *self.entries.get(i)?,
-            lowering: (tiles < MAX_TILES).then(|| Lowering(self.lowering[i])),
+            distances: Distances(*self.entries.get(i)?),
+            lowering: (tiles < MAX_TILES).then(|| Lowering(u128::from_le_bytes(self.lowering[i]))),
         })
     }
 }
@@ -302,10 +219,11 @@ impl GroupTable {
         let (i, tiles) = self.index(head, &tail)?;
         Some((
             Entry {
-                distances: *self.entries.get(i)?,
-                lowering: (tiles < MAX_TILES).then(|| Lowering(self.lowering[i])),
+                distances: Distances(*self.entries.get(i)?),
+                lowering: (tiles < MAX_TILES)
+                    .then(|| Lowering(u128::from_le_bytes(self.lowering[i]))),
             },
-            Keeping(*self.keeping.get(i)?),
+            Keeping(u128::from_le_bytes(*self.keeping.get(i)?)),
         ))
     }
 }
@@ -351,81 +269,9 @@ fn split_index(offsets: &[[[u32; 5]; MAX_TILES + 1]]) -> (Vec<u32>, Vec<u32>) {
     (head, tail)
 }
 
-/// The dynamic programme over the ranks of a group: for each count of chows started one and
-/// two ranks back, sets so far and pairs so far, the most tiles of the group held (−1:
-/// not reachable).
-#[derive(Clone, Copy)]
-struct Programme([[[[i8; 2]; MAX_SETS + 1]; 5]; 5]);
-
-impl Programme {
-    fn start() -> Programme {
-        let mut p = Programme([[[[-1; 2]; MAX_SETS + 1]; 5]; 5]);
-        p.0[0][0][0][0] = 0;
-        p
-    }
-
-    /// The programme after a kind holding `v` tiles, at `rank` of `kinds`.
-    fn step(&self, v: u8, rank: usize, kinds: usize, chows: bool) -> Programme {
-        let mut out = Programme([[[[-1; 2]; MAX_SETS + 1]; 5]; 5]);
-        let may_start_chows = chows && rank + 2 < kinds;
-        for (two_back, by_one) in self.0.iter().enumerate() {
-            for (one_back, by_sets) in by_one.iter().enumerate() {
-                for (sets, by_pair) in by_sets.iter().enumerate() {
-                    for (pairs, &held) in by_pair.iter().enumerate() {
-                        if held < 0 {
-                            continue;
-                        }
-                        let new_chows = if may_start_chows { MAX_SETS - sets } else { 0 };
-                        for started in 0..=new_chows {
-                            for pungs in 0..=MAX_SETS - sets - started {
-                                for pair in 0..=1 - pairs {
-                                    let wanted =
-                                        two_back + one_back + started + 3 * pungs + 2 * pair;
-                                    // At most 14 tiles, so the sum fits an i8.
-                                    let gain =
-                                        i8::try_from(wanted.min(usize::from(v))).unwrap_or(i8::MAX);
-                                    let slot = &mut out.0[one_back][started]
-                                        [sets + started + pungs][pairs + pair];
-                                    *slot = (*slot).max(held + gain);
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        out
-    }
-
-    fn distances(&self) -> Distances {
-        Distances(std::array::from_fn(|i| {
-            let (m, p) = (i / 2, i % 2);
-            let held = usize::try_from(self.0[0][0][m][p]).unwrap_or(0);
-            u8::try_from((3 * m + 2 * p).saturating_sub(held)).unwrap_or(u8::MAX)
-        }))
-    }
-}
-
-/// Every group of `kinds` kinds from position `rank` on, in index order, with at most `left`
-/// tiles still to place; `stack[rank]` is the programme of the kinds before.
-fn walk(
-    rank: usize,
-    kinds: usize,
-    chows: bool,
-    left: usize,
-    stack: &mut [Programme],
-    out: &mut Vec<Distances>,
-) {
-    if rank == kinds {
-        out.push(stack[rank].distances());
-        return;
-    }
-    for v in 0..=left.min(4) {
-        let next = stack[rank].step(u8::try_from(v).unwrap_or(4), rank, kinds, chows);
-        stack[rank + 1] = next;
-        walk(rank + 1, kinds, chows, left - v, stack, out);
-    }
-}
+/// The tables as `build.rs` wrote them (`crates/mcr-tables`' format).
+static SUITS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/suits.tables"));
+static HONOURS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/honours.tables"));
 
 struct Tables {
     suit: GroupTable,
@@ -435,12 +281,12 @@ struct Tables {
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| Tables {
-        suit: GroupTable::build(9, true),
-        honors: GroupTable::build(7, false),
+        suit: GroupTable::load(SUITS),
+        honors: GroupTable::load(HONOURS),
     })
 }
 
-/// Builds the tables now rather than on first use (for a server's start-up).
+/// Reads the tables now rather than on first use (for a server's start-up).
 pub fn warm_up() {
     tables();
 }
@@ -480,9 +326,13 @@ mod tests {
     /// The two look-ups give the positional index for every group, and `None` beyond.
     #[test]
     fn split_index_agrees() {
-        for table in [&tables().suit, &tables().honors] {
+        for (table, (kinds, _)) in [
+            (&tables().suit, mcr_tables::SUITS),
+            (&tables().honors, mcr_tables::HONOURS),
+        ] {
+            let positions = Positions::new(kinds);
             let mut counts = [0u8; 9];
-            let v = &mut counts[..table.kinds];
+            let v = &mut counts[..kinds];
             loop {
                 let (head, tail) = v.split_at(HEAD);
                 let head = head.try_into().expect("five");
@@ -492,7 +342,7 @@ mod tests {
                     _ => unreachable!("groups of seven or nine kinds"),
                 }
                 .map(|(i, _)| i);
-                assert_eq!(got, table.index_by_positions(v), "{v:?}");
+                assert_eq!(got, positions.of(v), "{v:?}");
                 // The next counts in base 5, the first position lowest.
                 let Some(at) = v.iter().position(|&n| n < 4) else {
                     break;
@@ -535,6 +385,27 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// The embedded tables are those the generator makes now (a stale or mangled embedding
+    /// shows here), and what was read back is what was embedded.
+    #[test]
+    fn embedded_tables_are_generated_ones() {
+        for (bytes, (kinds, chows), table) in [
+            (SUITS, mcr_tables::SUITS, &tables().suit),
+            (HONOURS, mcr_tables::HONOURS, &tables().honors),
+        ] {
+            let generated = mcr_tables::generate(kinds, chows);
+            assert_eq!(GroupTables::decode(bytes).as_ref(), Ok(&generated));
+            assert_eq!(
+                (&table.entries, &table.lowering, &table.keeping),
+                (
+                    &generated.distances,
+                    &generated.lowering,
+                    &generated.keeping
+                )
+            );
         }
     }
 
