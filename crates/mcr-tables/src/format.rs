@@ -1,18 +1,19 @@
 //! The bytes the tables travel in: a short header, then each table LZ4-compressed.
 //!
-//! Header (11 bytes): `MCRT`, the format's version, the kinds, whether chows are sets, the
-//! number of groups (`u32`, little-endian). Then each table as one LZ4 block after its
-//! compressed length (`u32`, little-endian): the distances (ten bytes a group), the
-//! lowering places (16 bytes a group), and for groups with chows the keeping places
-//! likewise. Each block decompresses straight into the table it fills.
+//! Header (12 bytes): `MCRT`, the format's version, the kinds, whether chows are sets, the
+//! number of groups (`u32`, little-endian), the number of distance classes. Then each table
+//! as one LZ4 block after its compressed length (`u32`, little-endian): the classes (ten
+//! bytes each), each group's class (a byte), the lowering places (16 bytes a group), and for
+//! groups with chows the keeping places likewise. Each block decompresses straight into the
+//! table it fills.
 
 use std::fmt;
 
 use crate::{GroupTables, Positions, SLOTS};
 
 const MAGIC: &[u8; 4] = b"MCRT";
-const VERSION: u8 = 1;
-const HEADER: usize = 11;
+const VERSION: u8 = 2;
+const HEADER: usize = 12;
 
 /// Why bytes are not the tables this crate writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +22,8 @@ pub enum DecodeError {
     Header,
     /// The groups the header counts are not those of its kinds.
     Groups { header: usize, expected: usize },
+    /// A group names a class past the classes.
+    Class(u8),
     /// The compressed block does not decompress.
     Compressed(String),
     /// A table, or the bytes, are not as long as the groups ask.
@@ -34,6 +37,7 @@ impl fmt::Display for DecodeError {
             DecodeError::Groups { header, expected } => {
                 write!(f, "{header} groups where the kinds make {expected}")
             }
+            DecodeError::Class(c) => write!(f, "a group of class {c}, past the classes"),
             DecodeError::Compressed(e) => write!(f, "the compressed tables: {e}"),
             DecodeError::Length { got, expected } => {
                 write!(f, "{got} bytes of tables where {expected} were expected")
@@ -47,13 +51,14 @@ impl std::error::Error for DecodeError {}
 impl GroupTables {
     /// The tables as bytes (see the module's header for the layout).
     pub fn encode(&self) -> Vec<u8> {
-        let groups = self.distances.len();
+        let groups = self.class.len();
         let mut out = Vec::new();
         out.extend_from_slice(MAGIC);
         out.push(VERSION);
         out.push(u8::try_from(self.kinds).unwrap_or(u8::MAX));
         out.push(u8::from(self.chows));
         out.extend_from_slice(&u32::try_from(groups).unwrap_or(u32::MAX).to_le_bytes());
+        out.push(u8::try_from(self.classes.len()).unwrap_or(u8::MAX));
         let mut block = |bytes: &[u8]| {
             let compressed = lz4_flex::compress(bytes);
             out.extend_from_slice(
@@ -63,7 +68,8 @@ impl GroupTables {
             );
             out.extend_from_slice(&compressed);
         };
-        block(self.distances.as_flattened());
+        block(self.classes.as_flattened());
+        block(&self.class);
         block(self.lowering.as_flattened());
         if self.chows {
             block(self.keeping.as_flattened());
@@ -76,7 +82,20 @@ impl GroupTables {
         let (header, mut rest) = bytes
             .split_first_chunk::<HEADER>()
             .ok_or(DecodeError::Header)?;
-        let [m0, m1, m2, m3, version, kinds, chows, g0, g1, g2, g3] = *header;
+        let [
+            m0,
+            m1,
+            m2,
+            m3,
+            version,
+            kinds,
+            chows,
+            g0,
+            g1,
+            g2,
+            g3,
+            classes,
+        ] = *header;
         if [m0, m1, m2, m3] != *MAGIC
             || version != VERSION
             || chows > 1
@@ -96,7 +115,8 @@ impl GroupTables {
         let mut tables = GroupTables {
             kinds,
             chows,
-            distances: vec![[0; SLOTS]; groups],
+            classes: vec![[0; SLOTS]; usize::from(classes)],
+            class: vec![0; groups],
             lowering: vec![[0; 16]; groups],
             keeping: if chows {
                 vec![[0; 16]; groups]
@@ -104,7 +124,15 @@ impl GroupTables {
                 Vec::new()
             },
         };
-        fill(&mut rest, tables.distances.as_flattened_mut())?;
+        fill(&mut rest, tables.classes.as_flattened_mut())?;
+        fill(&mut rest, &mut tables.class)?;
+        if let Some(&past) = tables
+            .class
+            .iter()
+            .find(|&&c| usize::from(c) >= tables.classes.len())
+        {
+            return Err(DecodeError::Class(past));
+        }
         fill(&mut rest, tables.lowering.as_flattened_mut())?;
         fill(&mut rest, tables.keeping.as_flattened_mut())?;
         if !rest.is_empty() {

@@ -4,15 +4,21 @@ use crate::programme::Programme;
 use crate::{MAX_TILES, Positions, SLOTS};
 
 /// The tables of one kind of group, by [`Positions`] index.
+///
+/// A group's distances are one of few (165 in all): each group names its class, so that
+/// a reader can keep a table by two classes (the distances of two groups joined) instead
+/// of joining them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GroupTables {
     /// How many kinds a group has (9 for a suit, 7 for the honours).
     pub kinds: usize,
     /// Whether chows are sets (a suit).
     pub chows: bool,
-    /// The distances, slot `2m + p` the tiles missing from the nearest `m` sets and `p`
-    /// pairs.
-    pub distances: Vec<[u8; SLOTS]>,
+    /// The distinct distances of the groups, in ascending order (110 for the suits, 55 for
+    /// the honours): slot `2m + p` the tiles missing from the nearest `m` sets and `p` pairs.
+    pub classes: Vec<[u8; SLOTS]>,
+    /// Each group's distances, as their place in `classes`.
+    pub class: Vec<u8>,
     /// Where one more tile lowers each distance: nine bits a slot (bit `9·slot + place` of
     /// a little-endian `u128`, kept as bytes so that the tables read back without a pass
     /// over them). A group of 14 tiles, or a place held four times, lowers nothing here.
@@ -55,10 +61,22 @@ pub fn generate(kinds: usize, chows: bool) -> GroupTables {
     );
     let mut counts = [0u8; 9];
     fill_lowering(&positions, &mut tables, 0, MAX_TILES, &mut counts);
+    let mut classes = tables.distances.clone();
+    classes.sort_unstable();
+    classes.dedup();
+    let class = tables
+        .distances
+        .iter()
+        .map(|d| {
+            let at = classes.binary_search(d).unwrap_or(0);
+            u8::try_from(at).expect("fewer than 256 distinct distances")
+        })
+        .collect();
     GroupTables {
         kinds,
         chows,
-        distances: tables.distances,
+        classes,
+        class,
         lowering: tables.lowering.iter().map(|b| b.to_le_bytes()).collect(),
         keeping: tables.keeping.iter().map(|b| b.to_le_bytes()).collect(),
     }
@@ -126,4 +144,29 @@ fn fill_lowering(
         fill_lowering(positions, tables, at + 1, left - n, counts);
     }
     counts[at] = 0;
+}
+
+impl GroupTables {
+    /// The distances of the group at `index`.
+    pub fn distances(&self, index: usize) -> [u8; SLOTS] {
+        self.classes[usize::from(self.class[index])]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{HONOURS, SUITS};
+
+    #[test]
+    fn classes_cover_every_group() {
+        for ((kinds, chows), count) in [(SUITS, 110), (HONOURS, 55)] {
+            let tables = generate(kinds, chows);
+            assert_eq!(tables.classes.len(), count);
+            assert_eq!(tables.class.len(), Positions::new(kinds).len());
+            assert!(tables.classes.is_sorted());
+            // No group of no tiles is complete: it misses 3m + 2p.
+            assert_eq!(tables.distances(0), [0, 2, 3, 5, 6, 8, 9, 11, 12, 14]);
+        }
+    }
 }

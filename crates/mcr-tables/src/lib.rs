@@ -2,9 +2,9 @@
 //!
 //! A group is one suit (nine ranks, chows allowed) or the honours (seven kinds, no chows).
 //! For every group of at most 14 tiles with at most four copies of a kind, the tables hold
-//! its distances to `m` sets (0–4) and `p` pairs (0–1), where one more tile lowers each,
-//! and (for the suits) where one tile fewer keeps each: see `mcr::shape::shanten::table`,
-//! which reads them.
+//! its distances to `m` sets (0–4) and `p` pairs (0–1), as one of a few classes of
+//! distances, where one more tile lowers each, and (for the suits) where one tile fewer
+//! keeps each: see `mcr::shape::shanten::table`, which reads them.
 //!
 //! Computing them is a dynamic programme over about 450,000 groups: some 6 G instructions,
 //! most of a second. So `mcr`'s build script calls [`generate`] and writes the tables with

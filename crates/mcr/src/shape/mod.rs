@@ -14,7 +14,7 @@ use crate::tile::Tile;
 
 /// Makes the shape tables now rather than on first use: the divisions scoring reads (built,
 /// a few ms, 6.8 MB) and the distances analysis reads (embedded, read back in tens of ms,
-/// 17.4 MB).
+/// 14.4 MB).
 pub fn warm_up() {
     division::table::warm_up();
     shanten::table::warm_up();

@@ -1,5 +1,5 @@
-//! The standard shape (sets and a pair): its distance from four table look-ups, and the
-//! kinds whose drawing lowers it from one look-up each.
+//! The standard shape (sets and a pair): its distance from four table look-ups, two of
+//! groups joined and one join, and the kinds whose drawing lowers it from one look-up each.
 
 use super::search;
 use super::table::{self, Distances, Entry, Keeping, combine, combine_up_to, missing_with};
@@ -53,8 +53,10 @@ impl StandardParts {
 
     /// The parts of the four groups' entries.
     pub(super) fn from_groups(groups: [Entry; 4], needed_sets: usize) -> StandardParts {
-        let d = groups.map(|e| e.distances);
-        let halves = [join(d[0], d[1], needed_sets), join(d[2], d[3], needed_sets)];
+        let halves = [
+            table::pair(&groups[0], &groups[1]),
+            table::pair(&groups[2], &groups[3]),
+        ];
         let missing = missing_with(halves[0], halves[1], needed_sets);
         StandardParts {
             groups,
@@ -226,17 +228,13 @@ impl DrawParts {
             table::suit_keeping(counts, 2)?,
         ];
         let honors = table::group(counts, 3)?;
-        let d = [
-            suits[0].0.distances,
-            suits[1].0.distances,
-            suits[2].0.distances,
-            honors.distances,
-        ];
+        let e = [suits[0].0, suits[1].0, suits[2].0, honors];
+        let d = e.map(|e| e.distances);
         let n = needed_sets;
         let mut pairs = [d; 4];
         for a in 0..4 {
             for b in a + 1..4 {
-                pairs[a][b] = join(d[a], d[b], n);
+                pairs[a][b] = table::pair(&e[a], &e[b]);
                 pairs[b][a] = pairs[a][b];
             }
         }

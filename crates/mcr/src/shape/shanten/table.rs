@@ -1,4 +1,4 @@
-//! Per-group tables of the distance to sets and a pair, built once.
+//! Per-group tables of the distance to sets and a pair, read once.
 //!
 //! A group is one suit (nine ranks, chows allowed) or the honours (seven kinds, no chows).
 //! For the counts `v` of a group, `Distances` holds, for `m` sets (0–4) and `p` pairs
@@ -9,9 +9,11 @@
 //! of a search per hand.
 //!
 //! The tables cover every group of at most 14 tiles with at most four copies of a kind:
-//! 405,350 suit entries and 43,130 honour entries of 26 bytes (the distances, and where one
-//! more tile lowers each), and beside each suit entry 16 bytes of the places where one tile
-//! fewer keeps each distance (18.2 MB in all). They are computed when the crate is built
+//! 405,350 suit entries and 43,130 honour entries of 17 bytes (the class of their
+//! distances, of 165, and where one more tile lowers each distance), and beside each suit
+//! entry 16 bytes of the places where one tile fewer keeps each distance (14.1 MB in all).
+//! Beside them, every two classes' distances joined (272 kB): two groups joined are one
+//! look-up ([`pair`]). They are computed when the crate is built
 //! (`crates/mcr-tables`, run by `build.rs`: a dynamic programme over the counts of some 6 G
 //! instructions) and embedded LZ4-compressed; the first use reads them back (README,
 //! Performance, for its cost), which a server's warm-up does before it serves.
@@ -116,6 +118,9 @@ impl Keeping {
 pub(crate) struct Entry {
     /// The distances of the group.
     pub(crate) distances: Distances,
+    /// Their class: the place of these distances among every group's (the suits' and the
+    /// honours' in one numbering), by which [`pair`] reads two groups joined.
+    class: u16,
     /// Where one more tile lowers them; `None` for a group of 14 tiles, whose next tile
     /// is past the tables. A place that holds four copies never lowers them here.
     pub(crate) lowering: Option<Lowering>,
@@ -130,9 +135,12 @@ struct GroupTable {
     /// …and the other positions' part by the tiles still allowed and their base-5 code
     /// (`tail[left · 5^(kinds − HEAD) + code]`, [`NO_INDEX`] past `left` tiles).
     tail: Vec<u32>,
-    /// The distances, a byte each as they are read (packed four bits each they would take
-    /// 0.9 MB less, and every look-up would unpack them).
-    entries: Vec<[u8; SLOTS]>,
+    /// The distinct distances of this kind of group, and each group's by index: few
+    /// distances (110 for the suits, 55 for the honours), so a byte a group.
+    classes: Vec<Distances>,
+    class: Vec<u8>,
+    /// The number of this kind's first class among every group's.
+    first_class: u16,
     /// [`Lowering`] by index, little-endian.
     lowering: Vec<[u8; 16]>,
     /// [`Keeping`] by index: for the suits only (the honours, seven kinds that hold few tiles
@@ -164,19 +172,18 @@ fn code(v: &[u8]) -> usize {
 }
 
 impl GroupTable {
-    /// The tables of one kind of group from the bytes `build.rs` embedded.
-    fn load(bytes: &[u8]) -> GroupTable {
+    /// The tables of one kind of group from the bytes `build.rs` embedded, its classes
+    /// numbered from `first_class` on.
+    fn load(bytes: &[u8], first_class: usize) -> GroupTable {
         let tables = GroupTables::decode(bytes)
             .expect("build.rs embeds the tables in the format of the same mcr-tables");
-        GroupTable::of(tables)
-    }
-
-    fn of(tables: GroupTables) -> GroupTable {
         let (head, tail) = split_index(Positions::new(tables.kinds).offsets());
         GroupTable {
             head,
             tail,
-            entries: tables.distances,
+            classes: tables.classes.into_iter().map(Distances).collect(),
+            class: tables.class,
+            first_class: u16::try_from(first_class).expect("a few hundred classes"),
             lowering: tables.lowering,
             keeping: tables.keeping,
         }
@@ -206,8 +213,15 @@ impl GroupTable {
 
     fn get<const T: usize>(&self, head: [u8; HEAD], tail: &[u8; T]) -> Option<Entry> {
         let (i, tiles) = self.index(head, tail)?;
+        self.entry(i, tiles)
+    }
+
+    /// The entry at index `i`, of a group of `tiles` tiles.
+    fn entry(&self, i: usize, tiles: usize) -> Option<Entry> {
+        let class = *self.class.get(i)?;
         Some(Entry {
-            distances: Distances(*self.entries.get(i)?),
+            distances: *self.classes.get(usize::from(class))?,
+            class: self.first_class + u16::from(class),
             lowering: (tiles < MAX_TILES).then(|| Lowering(u128::from_le_bytes(self.lowering[i]))),
         })
     }
@@ -218,11 +232,7 @@ impl GroupTable {
     fn get_keeping(&self, head: [u8; HEAD], tail: [u8; 4]) -> Option<(Entry, Keeping)> {
         let (i, tiles) = self.index(head, &tail)?;
         Some((
-            Entry {
-                distances: Distances(*self.entries.get(i)?),
-                lowering: (tiles < MAX_TILES)
-                    .then(|| Lowering(u128::from_le_bytes(self.lowering[i]))),
-            },
+            self.entry(i, tiles)?,
             Keeping(u128::from_le_bytes(*self.keeping.get(i)?)),
         ))
     }
@@ -276,14 +286,45 @@ static HONOURS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/honours.tables
 struct Tables {
     suit: GroupTable,
     honors: GroupTable,
+    /// `pairs[a · classes + b]`: the distances of classes `a` and `b` joined ([`combine`]),
+    /// for every two classes (165², 272 kB).
+    pairs: Vec<Distances>,
+    classes: usize,
+}
+
+impl Tables {
+    fn load() -> Tables {
+        let suit = GroupTable::load(SUITS, 0);
+        let honors = GroupTable::load(HONOURS, suit.classes.len());
+        let all: Vec<Distances> = suit
+            .classes
+            .iter()
+            .chain(&honors.classes)
+            .copied()
+            .collect();
+        let pairs = all
+            .iter()
+            .flat_map(|&a| all.iter().map(move |&b| combine(a, b)))
+            .collect();
+        Tables {
+            suit,
+            honors,
+            pairs,
+            classes: all.len(),
+        }
+    }
 }
 
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| Tables {
-        suit: GroupTable::load(SUITS),
-        honors: GroupTable::load(HONOURS),
-    })
+    TABLES.get_or_init(Tables::load)
+}
+
+/// Two groups joined, as [`combine`] joins their distances, read from the table of every
+/// two classes: one look-up instead of a join.
+pub(crate) fn pair(a: &Entry, b: &Entry) -> Distances {
+    let t = tables();
+    t.pairs[usize::from(a.class) * t.classes + usize::from(b.class)]
 }
 
 /// Reads the tables now rather than on first use (for a server's start-up).
@@ -399,20 +440,49 @@ mod tests {
             let generated = mcr_tables::generate(kinds, chows);
             assert_eq!(GroupTables::decode(bytes).as_ref(), Ok(&generated));
             assert_eq!(
-                (&table.entries, &table.lowering, &table.keeping),
-                (
-                    &generated.distances,
-                    &generated.lowering,
-                    &generated.keeping
-                )
+                (&table.class, &table.lowering, &table.keeping),
+                (&generated.class, &generated.lowering, &generated.keeping)
             );
+            let classes: Vec<_> = table.classes.iter().map(|d| d.0).collect();
+            assert_eq!(classes, generated.classes);
         }
     }
 
     #[test]
     fn sizes() {
-        assert_eq!(tables().suit.entries.len(), 405_350);
-        assert_eq!(tables().honors.entries.len(), 43_130);
+        assert_eq!(tables().suit.class.len(), 405_350);
+        assert_eq!(tables().honors.class.len(), 43_130);
+        assert_eq!(tables().classes, 165);
+    }
+
+    /// The table of two classes joined gives what joining the two groups gives, for groups
+    /// of every kind in either order.
+    #[test]
+    fn pairs_are_joins() {
+        let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+        let mut groups = Vec::new();
+        while groups.len() < 2_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut counts = [0u8; 34];
+            let mut bits = seed;
+            for n in &mut counts[..9] {
+                *n = u8::try_from(bits % 3).unwrap_or(0);
+                bits /= 3;
+            }
+            for n in &mut counts[27..] {
+                *n = u8::try_from(bits % 3).unwrap_or(0);
+                bits /= 3;
+            }
+            groups.extend(group(&counts, 0));
+            groups.extend(group(&counts, 3));
+        }
+        for w in groups.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            assert_eq!(pair(&a, &b), combine(a.distances, b.distances));
+            assert_eq!(pair(&b, &a), combine(a.distances, b.distances));
+        }
     }
 
     #[test]
