@@ -363,7 +363,19 @@ impl Table {
         for (key, value) in pairs {
             let seat = values::seat(py, key.extract::<i64>().unwrap_or(-1), "choice")?;
             let action = if let Ok(action) = value.cast::<Action>() {
-                action.get().chosen
+                let action = action.get();
+                // An Action names its seat: given for another seat it is a mistake, not that
+                // seat's move of the same kind and tile.
+                if action.seat != seat {
+                    let (theirs, key) = (seat_number(action.seat), seat_number(seat));
+                    return Err(value_error(
+                        py,
+                        "VALUE_INVALID",
+                        &format!("choice[{key}]"),
+                        &format!("the action is seat {theirs}'s, given for seat {key}"),
+                    ));
+                }
+                action.chosen
             } else if let Ok(id) = value.extract::<usize>() {
                 play::action_of_id(id).ok_or_else(|| {
                     value_error(

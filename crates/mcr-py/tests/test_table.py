@@ -88,8 +88,12 @@ def test_illegal_steps_are_refused_with_the_records_code() -> None:
     assert caught.value.code == "DISCARD_NOT_HELD"
     assert caught.value.violations[0].field == f"choice[{seat}]"
     with pytest.raises(McrError) as caught:
-        table.step({(seat + 1) % 4: actions[0]})
+        table.step({(seat + 1) % 4: actions[0].id})
     assert caught.value.code == "OUT_OF_TURN"
+    with pytest.raises(McrError) as caught:
+        table.step({(seat + 1) % 4: actions[0]})  # another seat's Action
+    assert caught.value.code == "VALUE_INVALID"
+    assert caught.value.violations[0].field == f"choice[{(seat + 1) % 4}]"
     with pytest.raises(McrError):
         table.step({})
     with pytest.raises(McrError) as caught:
