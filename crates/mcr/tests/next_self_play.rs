@@ -19,23 +19,8 @@ use mcr::play::{
 use mcr::ruleset::{AddedKongTile, WallRule};
 use mcr::{BySeat, Ruleset, Seat, Tile};
 
-/// A small deterministic generator (xorshift): the test needs no randomness crate.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        usize::try_from(self.0 % n as u64).expect("below n")
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
+mod rng_support;
+use rng_support::Rng;
 
 /// One choice of what may come next: an event, or the draw game.
 enum Choice {

@@ -11,17 +11,8 @@ use mcr::play::{
 };
 use mcr::{RulesetId, Seat, Tile, Wind};
 
-/// A small deterministic generator (xorshift): the test needs no randomness crate.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        usize::try_from(self.0 % n as u64).expect("below n")
-    }
-}
+mod rng_support;
+use rng_support::Rng;
 
 fn seed_of(k: u64) -> Seed {
     let mut bytes = [0u8; 32];

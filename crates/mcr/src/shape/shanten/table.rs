@@ -364,6 +364,14 @@ pub(crate) fn group(counts: &[u8; 34], g: usize) -> Option<Entry> {
 mod tests {
     use super::*;
 
+    /// The next of a repeatable run of pseudo-random words.
+    fn xorshift(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
     /// The two look-ups give the positional index for every group, and `None` beyond.
     #[test]
     fn split_index_agrees() {
@@ -401,10 +409,7 @@ mod tests {
         let mut counts = [0u8; 34];
         let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
         for _ in 0..20_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let mut bits = seed;
+            let mut bits = xorshift(&mut seed);
             let mut left = 14;
             for n in &mut counts[..9] {
                 let v = u8::try_from(bits % 5).unwrap_or(0).min(left);
@@ -462,11 +467,8 @@ mod tests {
         let mut seed = 0x2545_F491_4F6C_DD1D_u64;
         let mut groups = Vec::new();
         while groups.len() < 2_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
             let mut counts = [0u8; 34];
-            let mut bits = seed;
+            let mut bits = xorshift(&mut seed);
             for n in &mut counts[..9] {
                 *n = u8::try_from(bits % 3).unwrap_or(0);
                 bits /= 3;
