@@ -13,7 +13,7 @@
 //! distances, of 165, and where one more tile lowers each distance), and beside each suit
 //! entry 16 bytes of the places where one tile fewer keeps each distance (14.1 MB in all).
 //! Beside them, every two classes' distances joined (272 kB): two groups joined are one
-//! look-up ([`pair`]). They are computed when the crate is built
+//! look-up (`pair`). They are computed when the crate is built
 //! (`crates/mcr-tables`, run by `build.rs`: a dynamic programme over the counts of some 6 G
 //! instructions) and embedded LZ4-compressed; the first use reads them back (README,
 //! Performance, for its cost), which a server's warm-up does before it serves.
