@@ -15,13 +15,9 @@ use crate::tile::Tile;
 /// Makes the shape tables now rather than on first use: the divisions scoring reads (built,
 /// a few ms, 6.8 MB) and the distances analysis reads (embedded, read back in tens of ms,
 /// 14.4 MB).
-///
-/// The two are made on two threads: a server waits for them before it reports SERVING.
 pub fn warm_up() {
-    std::thread::scope(|s| {
-        s.spawn(division::table::warm_up);
-        shanten::table::warm_up();
-    });
+    division::table::warm_up();
+    shanten::table::warm_up();
 }
 
 /// What a set is.
