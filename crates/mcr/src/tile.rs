@@ -367,6 +367,11 @@ impl TileSet {
         TileSet(mask & ((1 << Tile::COUNT) - 1))
     }
 
+    /// The kinds as a mask over [`Tile::index`].
+    pub(crate) const fn mask(self) -> u64 {
+        self.0
+    }
+
     /// Adds a kind.
     pub fn insert(&mut self, tile: Tile) {
         self.0 |= 1 << tile.index();

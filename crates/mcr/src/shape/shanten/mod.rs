@@ -141,8 +141,8 @@ pub fn shanten(concealed: &Counts, declared_melds: usize) -> i8 {
 /// A discard never lowers a shape's distance, so only the shapes already at distance 0 or
 /// less are asked about the discards; the standard shape answers from one table look-up a
 /// suit (the keeping places) and one an honour kind held, seven pairs, thirteen orphans and
-/// honours-and-knitted from their counts in one pass, the knitted straight by trying each
-/// kind held.
+/// honours-and-knitted from their counts in one pass, the knitted straight from the parts of
+/// its straights at distance 0 or less.
 pub fn ready_after_discard(concealed: &Counts, declared_melds: usize) -> TileSet {
     let c = clamp(concealed);
     let standard = standard::ready_after_discard(&c, needed_sets(declared_melds));
@@ -175,19 +175,10 @@ fn ready_after_discard_with(
                 | shapes::honors_and_knitted_ready_after_discard(c),
         ));
     }
-    if declared_melds <= 1
-        && shapes::knitted_straight_at_least(c) <= 0
-        && shapes::knitted_straight(c, 1 - declared_melds) <= 0
-    {
-        let before = ready;
-        ready = ready.union(
-            held()
-                .filter(|&t| {
-                    !before.contains(t)
-                        && shapes::knitted_straight(&left(t), 1 - declared_melds) <= 0
-                })
-                .collect(),
-        );
+    if declared_melds <= 1 && shapes::knitted_straight_at_least(c) <= 0 {
+        ready = ready.union(TileSet::from_mask(
+            shapes::knitted_straight_ready_after_discard(c, 1 - declared_melds, ready.mask()),
+        ));
     }
     ready
 }

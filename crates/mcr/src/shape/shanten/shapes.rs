@@ -416,6 +416,54 @@ pub(super) fn knitted_straight(c: &Counts, needed_sets: usize) -> i8 {
         .unwrap_or(i8::MAX)
 }
 
+/// The kinds held in `c` whose discard leaves the knitted straight at distance 0 or less,
+/// as a mask, leaving out the kinds of `known` (already found ready by another shape).
+///
+/// A discard never lowers a straight's distance, so only the straights at distance 0 or
+/// less are asked, each from its parts: after a complete hand every discard is ready; a
+/// kind of the straight held once leaves it one knitted tile short; any other discard
+/// leaves the rest one tile fewer, whose distance is one look-up. One straight's rest a
+/// discard, not the distance of the six straights.
+pub(super) fn knitted_straight_ready_after_discard(
+    c: &Counts,
+    needed_sets: usize,
+    known: u64,
+) -> u64 {
+    let mut rests = KnittedRests::new(c, needed_sets);
+    let held = mask(c, |n| n > 0);
+    let mut ready = 0;
+    for (k, at_least) in nearest_first(c) {
+        if at_least > 0 {
+            break;
+        }
+        let part = Knitted::of(c, &KNITTED[k]);
+        let d = rests.distance(&part);
+        if d > 0 {
+            continue;
+        }
+        let once = KNITTED_MASKS[k] & mask(c, |n| n == 1);
+        let mut ask = held & !known & !ready;
+        while ask != 0 {
+            let i = ask.trailing_zeros() as usize;
+            ask &= ask - 1;
+            let after = if d < 0 {
+                // One tile fewer than complete is at most one tile further.
+                0
+            } else if once >> i & 1 != 0 {
+                d + 1
+            } else {
+                let mut rest = part.rest;
+                rest[i] -= 1;
+                part.distance(standard::distance(&rest, needed_sets))
+            };
+            if after <= 0 {
+                ready |= 1 << i;
+            }
+        }
+    }
+    ready
+}
+
 /// A bound under the knitted straight's distance: the knitted kinds missing, less the one
 /// a complete rest would save.
 pub(super) fn knitted_straight_at_least(c: &Counts) -> i8 {
@@ -571,6 +619,65 @@ mod tests {
                 assert_eq!(mask(&c), expected, "{c:?}");
                 ready += usize::from(expected != 0);
             }
+        }
+        assert!(ready > 1000, "{ready}");
+    }
+
+    /// The knitted straight's discard mask agrees with its distance after each discard.
+    #[test]
+    fn knitted_straight_ready_after_discard_agrees_with_the_distances() {
+        let mut seed = 0x5851_f42d_4c95_7f2d_u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            usize::try_from(seed % n).unwrap_or(0)
+        };
+        let mut ready = 0;
+        for round in 0..40_000 {
+            let needed_sets = round % 2;
+            let mut c = [0u8; 34];
+            // A knitted straight less a kind or two, and the rest from a few kinds near it.
+            let straight = KNITTED[next(6)];
+            for &i in &straight {
+                c[i] = 1;
+            }
+            for _ in 0..next(3) {
+                c[straight[next(9)]] = 0;
+            }
+            let near: Vec<usize> = (0..4).map(|_| next(34)).collect();
+            while total(&c) < 11 + 3 * needed_sets {
+                let i = near[next(near.len() as u64)];
+                if c[i] < 4 {
+                    c[i] += 1;
+                } else {
+                    c[next(34)] += 1;
+                }
+            }
+            if c.iter().any(|&n| n > 4) {
+                continue;
+            }
+            let distance = |c: &Counts| knitted_straight(c, needed_sets);
+            let expected = (0..34)
+                .filter(|&i| c[i] > 0)
+                .filter(|&i| {
+                    let mut left = c;
+                    left[i] -= 1;
+                    distance(&c) <= 0 && distance(&left) <= 0
+                })
+                .fold(0u64, |m, i| m | 1 << i);
+            assert_eq!(
+                knitted_straight_ready_after_discard(&c, needed_sets, 0),
+                expected,
+                "{c:?}, {needed_sets} sets"
+            );
+            // Kinds already known are left out.
+            let known = 1u64 << next(34);
+            assert_eq!(
+                knitted_straight_ready_after_discard(&c, needed_sets, known),
+                expected & !known
+            );
+            ready += usize::from(expected != 0);
         }
         assert!(ready > 1000, "{ready}");
     }
