@@ -32,7 +32,7 @@ use tonic::body::Body;
 use tonic::server::NamedService;
 use tower_service::Service;
 
-use super::budget::{self, Budget, Held, Pending, Unreceived};
+use super::budget::{self, Budget, Held, Pending, Reaper, Unreceived};
 use super::client::{self, Client, Holders, within_share};
 use super::compute::ComputePool;
 use super::status::{self, ApiError};
@@ -58,6 +58,8 @@ struct Limits {
     timeout: Duration,
     max_message_bytes: usize,
     budget: Budget,
+    /// What drops the answers not taken in time.
+    reaper: Reaper,
     compute: ComputePool,
     before_call: Option<Hook>,
 }
@@ -91,6 +93,7 @@ impl<S> Guarded<S> {
                 timeout: config.request_timeout,
                 max_message_bytes: config.max_message_bytes,
                 budget,
+                reaper: Reaper::new(config.request_timeout),
                 compute,
                 before_call: config.test_hooks.before_call.clone(),
             }),
@@ -127,12 +130,14 @@ where
         let deadline = Instant::now() + timeout;
         let client = client::peer_of(request.extensions()).map(|peer| Arc::clone(&peer.client));
         Box::pin(async move {
+            // One timer for both halves of the call, armed only if one has to wait.
+            let mut timer = pin!(tokio::time::sleep_until(deadline));
             let (parts, body) = request.into_parts();
             // The message first, within the deadline and the budget, before the call counts
             // against the limit: a client that sends slowly holds no call slot.
             let max_bytes = limits.max_message_bytes.saturating_add(GRPC_PREFIX_BYTES);
             let received = budget::receive(body, &limits.budget, client.as_ref(), max_bytes);
-            let (message, request_charge) = match within(deadline, received).await {
+            let (message, request_charge) = match within(timer.as_mut(), deadline, received).await {
                 Some(Ok(received)) => received,
                 Some(Err(Unreceived::Spent)) => return Ok(spent(&limits.budget)),
                 Some(Err(Unreceived::Failed(status))) => return Ok(status.into_http()),
@@ -173,7 +178,7 @@ where
                 let response = rewrite_transport_error(response, limits.max_message_bytes);
                 hold_answer(response, &limits).await
             };
-            let response = within(deadline, answered).await;
+            let response = within(timer, deadline, answered).await;
             drop(counted);
             drop(permit);
             drop(request_charge);
@@ -225,16 +230,19 @@ async fn hold_answer(mut response: Response<Body>, limits: &Limits) -> Response<
     if charge.bytes() > ENCODE_IN_POOL_BYTES {
         body = limits.compute.encode(body).await;
     }
-    let body = Body::new(Pending::new(body, charge, limits.timeout));
+    let body = Body::new(Pending::new(body, charge, &limits.reaper));
     Response::from_parts(parts, body)
 }
 
-/// Runs `future` until `deadline`: `None` when the deadline passed first. The clock is read
-/// on every wake-up, so the answer is `DEADLINE_EXCEEDED` whenever any timer of the same or a
-/// later deadline has fired.
-async fn within<F: Future>(deadline: Instant, future: F) -> Option<F::Output> {
+/// Runs `future` until `deadline` (`timer`'s): `None` when the deadline passed first. The
+/// clock is read on every wake-up, so the answer is `DEADLINE_EXCEEDED` whenever any timer of
+/// the same or a later deadline has fired.
+async fn within<F: Future>(
+    mut timer: Pin<&mut tokio::time::Sleep>,
+    deadline: Instant,
+    future: F,
+) -> Option<F::Output> {
     let mut future = pin!(future);
-    let mut timer = pin!(tokio::time::sleep_until(deadline));
     poll_fn(|cx| {
         if let Poll::Ready(output) = future.as_mut().poll(cx) {
             return Poll::Ready(Some(output));
