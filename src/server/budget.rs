@@ -213,8 +213,11 @@ pub async fn receive(
     max_bytes: usize,
 ) -> Result<(Bytes, Charge), Unreceived> {
     let mut charge = budget.charge_of(client);
+    // The first data frame as it came: a unary request's message normally arrives in one, and
+    // is then passed on without a copy. Frames after it are appended to a copy of it.
+    let mut first: Option<Bytes> = None;
     let mut received = BytesMut::new();
-    while received.len() <= max_bytes {
+    while first.as_ref().map_or(received.len(), Bytes::len) <= max_bytes {
         let Some(frame) = std::future::poll_fn(|cx| Pin::new(&mut body).poll_frame(cx)).await
         else {
             break;
@@ -225,14 +228,21 @@ pub async fn receive(
             budget
                 .charge(&mut charge, data.len())
                 .map_err(|Spent| Unreceived::Spent)?;
-            received.extend_from_slice(&data);
-            if first_message_complete(&received) {
+            match first.take() {
+                None if received.is_empty() => first = Some(data),
+                Some(earlier) => {
+                    received.extend_from_slice(&earlier);
+                    received.extend_from_slice(&data);
+                }
+                None => received.extend_from_slice(&data),
+            }
+            if first_message_complete(first.as_deref().unwrap_or(&received)) {
                 drain_rest(body).await;
                 break;
             }
         }
     }
-    Ok((received.freeze(), charge))
+    Ok((first.unwrap_or_else(|| received.freeze()), charge))
 }
 
 /// How long the rest of a request body is read after its first message.

@@ -15,6 +15,12 @@
 //! - **Transport errors**: tonic answers a request above the size limit with `OUT_OF_RANGE`
 //!   and an undecodable one with `INTERNAL`, without details; they are rewritten to
 //!   `RESOURCE_EXHAUSTED` and `INVALID_ARGUMENT` with an `ErrorInfo` ([`status::from_transport`]).
+//! - **`ScoreHand` answered here**: a plain `ScoreHand` call (an uncompressed message of at
+//!   most `--max-message-bytes`, no compressed answer asked for) is read, scored and answered
+//!   by this wrapper with [`Referee::score`], as the handler would, without tonic's unary
+//!   machinery (its streams of one message, boxed bodies and encoder): that machinery cost
+//!   about 6,500 instructions a call, more than the scoring itself. Every other call, and
+//!   any `ScoreHand` that is not plain, goes through tonic.
 
 use std::convert::Infallible;
 use std::future::{Future, poll_fn};
@@ -23,7 +29,9 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use http::{HeaderMap, HeaderName, Request, Response};
+use bytes::{BufMut as _, Bytes, BytesMut};
+use http::{HeaderMap, HeaderName, HeaderValue, Request, Response};
+use http_body::Frame;
 use http_body_util::Full;
 use tokio::sync::Semaphore;
 use tokio::time::Instant;
@@ -35,12 +43,19 @@ use tower_service::Service;
 use super::budget::{self, Budget, Held, Pending, Reaper, Unreceived};
 use super::client::{self, Client, Holders, within_share};
 use super::compute::ComputePool;
+use super::service::Referee;
 use super::status::{self, ApiError};
+use crate::api::kit::query::ScoreQuery;
 use crate::config::{Config, Hook};
 
 const GRPC_STATUS: HeaderName = HeaderName::from_static("grpc-status");
 const GRPC_STATUS_DETAILS: HeaderName = HeaderName::from_static("grpc-status-details-bin");
 const GRPC_TIMEOUT: HeaderName = HeaderName::from_static("grpc-timeout");
+const GRPC_ENCODING: HeaderName = HeaderName::from_static("grpc-encoding");
+const GRPC_ACCEPT_ENCODING: HeaderName = HeaderName::from_static("grpc-accept-encoding");
+
+/// The request path of `ScoreHand`, which [`Guarded`] answers itself when the call is plain.
+pub const SCORE_HAND_PATH: &str = "/mahjong.v1.MahjongService/ScoreHand";
 
 /// A gRPC service behind the concurrency limit and the deadline.
 #[derive(Debug, Clone)]
@@ -62,6 +77,8 @@ struct Limits {
     reaper: Reaper,
     compute: ComputePool,
     before_call: Option<Hook>,
+    /// The referee that answers plain `ScoreHand` calls here, if any.
+    scorer: Option<Referee>,
 }
 
 /// Answers of more encoded bytes than this are encoded (and compressed) on the compute pool:
@@ -82,8 +99,15 @@ impl std::fmt::Debug for Limits {
 impl<S> Guarded<S> {
     /// Wraps `inner` with the limits of `config`, holding requests and answers against
     /// `budget` (the one the handlers charge their answers to), encoding large answers on
-    /// `compute` (the handlers' pool).
-    pub fn new(inner: S, config: &Config, budget: Budget, compute: ComputePool) -> Self {
+    /// `compute` (the handlers' pool), answering plain `ScoreHand` calls with `scorer` if given
+    /// (the referee behind `inner`).
+    pub fn new(
+        inner: S,
+        config: &Config,
+        budget: Budget,
+        compute: ComputePool,
+        scorer: Option<Referee>,
+    ) -> Self {
         Guarded {
             inner,
             limits: Arc::new(Limits {
@@ -96,6 +120,7 @@ impl<S> Guarded<S> {
                 reaper: Reaper::new(config.request_timeout),
                 compute,
                 before_call: config.test_hooks.before_call.clone(),
+                scorer,
             }),
         }
     }
@@ -129,6 +154,7 @@ where
             grpc_timeout(request.headers()).map_or(limits.timeout, |t| t.min(limits.timeout));
         let deadline = Instant::now() + timeout;
         let client = client::peer_of(request.extensions()).map(|peer| Arc::clone(&peer.client));
+        let direct = limits.scorer.is_some() && plain_score_hand(&request);
         Box::pin(async move {
             // One timer for both halves of the call, armed only if one has to wait.
             let mut timer = pin!(tokio::time::sleep_until(deadline));
@@ -165,16 +191,15 @@ where
                 .as_ref()
                 .map(|client| client.count_call(&limits.callers));
             let before_call = limits.before_call.clone();
-            let call = async move {
+            let answered = async {
                 if let Some(hook) = before_call {
                     hook().await;
                 }
+                if direct && let Some(response) = score_directly(&limits, &message, &parts) {
+                    return response;
+                }
                 let request = Request::from_parts(parts, Body::new(Full::new(message)));
                 let Ok(response) = inner.call(request).await;
-                response
-            };
-            let answered = async {
-                let response = call.await;
                 let response = rewrite_transport_error(response, limits.max_message_bytes);
                 hold_answer(response, &limits).await
             };
@@ -192,6 +217,94 @@ where
 
 /// The gRPC length prefix before a message: a compression flag and four bytes of length.
 const GRPC_PREFIX_BYTES: usize = 5;
+
+/// Whether `request` is a `ScoreHand` call that [`score_directly`] may answer: its message not
+/// compressed and no compressed answer asked for (tonic would compress it).
+fn plain_score_hand<B>(request: &Request<B>) -> bool {
+    let headers = request.headers();
+    request.uri().path() == SCORE_HAND_PATH
+        && !headers.contains_key(GRPC_ACCEPT_ENCODING)
+        && headers
+            .get(GRPC_ENCODING)
+            .is_none_or(|encoding| encoding == "identity")
+}
+
+/// The answer to the plain `ScoreHand` call of `message` (as received: prefix and message),
+/// as tonic and the handler would give it: the same scoring, counting and charge
+/// ([`Referee::score`]), the same headers, message frame and trailers (`grpc-status` 0), or the
+/// same error status. `None`, to leave the call to tonic, when the message is not one
+/// uncompressed message within the size limit that reads as a `ScoreHandRequest` (tonic then
+/// gives the error of it).
+fn score_directly(
+    limits: &Limits,
+    message: &Bytes,
+    parts: &http::request::Parts,
+) -> Option<Response<Body>> {
+    let scorer = limits.scorer.as_ref()?;
+    let (&[flag, a, b, c, d], body) = message.split_first_chunk::<GRPC_PREFIX_BYTES>()?;
+    let length = usize::try_from(u32::from_be_bytes([a, b, c, d])).ok()?;
+    if flag != 0 || length != body.len() || length > limits.max_message_bytes {
+        return None;
+    }
+    let query = ScoreQuery::decode(body).ok()?;
+    let client = client::peer_of(&parts.extensions).map(|peer| &peer.client);
+    let (reply, charge) = match scorer.score(&query, client) {
+        Ok(answer) => answer,
+        Err(status) => {
+            let response = rewrite_transport_error(status.into_http(), limits.max_message_bytes);
+            return Some(response);
+        }
+    };
+    let reply = reply.as_bytes();
+    let mut frame = BytesMut::with_capacity(GRPC_PREFIX_BYTES + reply.len());
+    frame.put_u8(0);
+    frame.put_u32(u32::try_from(reply.len()).ok()?);
+    frame.put_slice(reply);
+    let body = UnaryAnswer {
+        message: Some(frame.freeze()),
+        trailers: true,
+    };
+    let body = Pending::new(Body::new(body), charge, &limits.reaper);
+    let mut response = Response::new(Body::new(body));
+    *response.version_mut() = http::Version::HTTP_2;
+    response
+        .headers_mut()
+        .insert(http::header::CONTENT_TYPE, GRPC_CONTENT_TYPE);
+    Some(response)
+}
+
+/// `application/grpc`, as tonic answers.
+const GRPC_CONTENT_TYPE: HeaderValue = HeaderValue::from_static("application/grpc");
+
+/// The body of a unary call's answer: one message frame, then the trailers of status `OK`.
+struct UnaryAnswer {
+    message: Option<Bytes>,
+    trailers: bool,
+}
+
+impl http_body::Body for UnaryAnswer {
+    type Data = Bytes;
+    type Error = Status;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        _cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Status>>> {
+        if let Some(message) = self.message.take() {
+            return Poll::Ready(Some(Ok(Frame::data(message))));
+        }
+        if std::mem::take(&mut self.trailers) {
+            let mut trailers = HeaderMap::with_capacity(1);
+            trailers.insert(GRPC_STATUS, HeaderValue::from_static("0"));
+            return Poll::Ready(Some(Ok(Frame::trailers(trailers))));
+        }
+        Poll::Ready(None)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.message.is_none() && !self.trailers
+    }
+}
 
 /// `DEADLINE_EXCEEDED` after `timeout`.
 fn deadline_exceeded(timeout: Duration) -> Response<Body> {

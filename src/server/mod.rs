@@ -168,8 +168,8 @@ impl Server {
 
         let budget = budget::Budget::new(config.max_buffered_bytes);
         let compute = compute::ComputePool::sized_to_cores();
-        let referee =
-            MahjongServiceServer::new(Referee::new(&config, budget.clone(), compute.clone()))
+        let scorer = Referee::new(&config, budget.clone(), compute.clone());
+        let referee = MahjongServiceServer::new(scorer.clone())
                 .max_decoding_message_size(config.max_message_bytes)
                 .max_encoding_message_size(config.max_message_bytes)
                 .accept_compressed(CompressionEncoding::Gzip)
@@ -218,7 +218,13 @@ impl Server {
             .add_service(health_service)
             .add_service(reflection_v1.build_v1()?)
             .add_service(reflection_v1alpha.build_v1alpha()?)
-            .add_service(Guarded::new(referee, &config, budget, compute.clone()));
+            .add_service(Guarded::new(
+                referee,
+                &config,
+                budget,
+                compute.clone(),
+                Some(scorer),
+            ));
 
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let incoming = listener::connections(listener, config.max_connections, compute.cores());

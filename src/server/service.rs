@@ -77,6 +77,25 @@ impl Referee {
 }
 
 impl Referee {
+    /// `ScoreHand`'s answer to `query` from `client`, counted, and its charge: what the handler
+    /// answers, and what [`super::guard`] answers without tonic's unary machinery for a plain
+    /// call (see [`super::guard::Guarded::scoring_directly`]).
+    pub fn score(
+        &self,
+        query: &ScoreQuery,
+        client: Option<&Arc<Client>>,
+    ) -> Result<(ScoreHandReply, Charge), Status> {
+        let response = scoring::score_hand(query, &self.kept).map_err(ApiError::InvalidHand)?;
+        self.hands_scored.increment(1);
+        let bytes = response.as_bytes().len();
+        self.check_size(bytes)?;
+        let charge = self
+            .budget
+            .take(client, bytes)
+            .map_err(|_| self.budget.spent())?;
+        Ok((response, charge))
+    }
+
     /// `RESOURCE_EXHAUSTED` (`RESPONSE_TOO_LARGE`) for an answer of `bytes` encoded bytes
     /// above `--max-message-bytes`: the one response limit of every RPC, checked on the
     /// message before any compression (tonic's own check would come after gzip, or fail
@@ -230,11 +249,8 @@ impl MahjongService for Referee {
         &self,
         request: Request<ScoreQuery>,
     ) -> Result<Response<ScoreHandReply>, Status> {
-        let response =
-            scoring::score_hand(request.get_ref(), &self.kept).map_err(ApiError::InvalidHand)?;
-        self.hands_scored.increment(1);
-        let bytes = response.as_bytes().len();
-        self.sized(response, bytes, client_of(&request).as_ref())
+        let (response, charge) = self.score(request.get_ref(), client_of(&request).as_ref())?;
+        Ok(held(response, charge))
     }
 
     /// A malformed hand is this checker's normal answer: never an error status.
