@@ -171,6 +171,8 @@ impl Charge {
     pub fn split(&mut self, bytes: usize) -> Charge {
         let bytes = bytes.min(self.bytes());
         let permit = match &mut self.permit {
+            // All of it (a small answer in one chunk): moved, not split.
+            Some(permit) if bytes == permit.num_permits() => self.permit.take(),
             Some(permit) if bytes > 0 => permit.split(bytes),
             Some(_) | None => None,
         };

@@ -156,8 +156,8 @@ where
         let client = client::peer_of(request.extensions()).map(|peer| Arc::clone(&peer.client));
         let direct = limits.scorer.is_some() && plain_score_hand(&request);
         Box::pin(async move {
-            // One timer for both halves of the call, armed only if one has to wait.
-            let mut timer = pin!(tokio::time::sleep_until(deadline));
+            // One timer for both halves of the call, made only if one has to wait.
+            let mut timer = pin!(None);
             let (parts, body) = request.into_parts();
             // The message first, within the deadline and the budget, before the call counts
             // against the limit: a client that sends slowly holds no call slot.
@@ -351,7 +351,7 @@ async fn hold_answer(mut response: Response<Body>, limits: &Limits) -> Response<
 /// clock is read on every wake-up, so the answer is `DEADLINE_EXCEEDED` whenever any timer of
 /// the same or a later deadline has fired.
 async fn within<F: Future>(
-    mut timer: Pin<&mut tokio::time::Sleep>,
+    mut timer: Pin<&mut Option<tokio::time::Sleep>>,
     deadline: Instant,
     future: F,
 ) -> Option<F::Output> {
@@ -360,7 +360,14 @@ async fn within<F: Future>(
         if let Poll::Ready(output) = future.as_mut().poll(cx) {
             return Poll::Ready(Some(output));
         }
-        if timer.as_mut().poll(cx).is_ready() || Instant::now() >= deadline {
+        if timer.is_none() {
+            timer.set(Some(tokio::time::sleep_until(deadline)));
+        }
+        let fired = timer
+            .as_mut()
+            .as_pin_mut()
+            .is_some_and(|t| t.poll(cx).is_ready());
+        if fired || Instant::now() >= deadline {
             return Poll::Ready(None);
         }
         Poll::Pending

@@ -170,10 +170,10 @@ impl Server {
         let compute = compute::ComputePool::sized_to_cores();
         let scorer = Referee::new(&config, budget.clone(), compute.clone());
         let referee = MahjongServiceServer::new(scorer.clone())
-                .max_decoding_message_size(config.max_message_bytes)
-                .max_encoding_message_size(config.max_message_bytes)
-                .accept_compressed(CompressionEncoding::Gzip)
-                .send_compressed(CompressionEncoding::Gzip);
+            .max_decoding_message_size(config.max_message_bytes)
+            .max_encoding_message_size(config.max_message_bytes)
+            .accept_compressed(CompressionEncoding::Gzip)
+            .send_compressed(CompressionEncoding::Gzip);
         // With google.rpc's error details, so that a reflection client such as grpcurl can
         // decode the ErrorInfo and BadRequest of an INVALID_ARGUMENT.
         let descriptors = [

@@ -135,14 +135,20 @@ pub fn assess_into(
                     *spare_scoring = scoring;
                     spare
                 }
+                // Room for the usual sheet at once (a winning hand has rarely more than eight
+                // fan lines, and five elements), rather than growing line by line.
                 None => Box::new(Scored {
                     hand,
                     context: *context,
                     ruleset: rules.id(),
                     fingerprint: rules.fingerprint(),
                     scoring,
-                    lines: Vec::new(),
-                    elements: Vec::new(),
+                    lines: Vec::with_capacity(8),
+                    elements: Vec::with_capacity(if matches!(detail, Detail::Sheet) {
+                        5
+                    } else {
+                        0
+                    }),
                 }),
             };
             fill_sheet(&mut scored, &ruleset, detail);

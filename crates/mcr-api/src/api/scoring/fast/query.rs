@@ -43,6 +43,11 @@ impl ScoreQuery {
     /// When prost cannot decode the bytes.
     pub fn decode(bytes: &[u8]) -> Result<Self, prost::DecodeError> {
         let mut buffer = EntryBuffer::default();
+        // Room for any hand at once: growing the lists tile by tile cost a `ScoreHand` three
+        // or four reallocations.
+        let hand = buffer.query.hand.get_or_insert_with(HandInput::default);
+        hand.standing.reserve(14);
+        hand.melds.reserve(4);
         buffer.read(bytes, &Defaults::NONE)?;
         Ok(buffer.query)
     }
