@@ -188,6 +188,7 @@ impl Server {
             reflection_v1alpha = reflection_v1alpha.register_encoded_file_descriptor_set(set);
         }
 
+        let guarded = Guarded::new(referee, &config, budget, compute.clone(), Some(scorer));
         let mut builder = tonic::transport::Server::builder()
             .accept_http1(true)
             .max_concurrent_streams(config.max_streams_per_connection)
@@ -218,13 +219,7 @@ impl Server {
             .add_service(health_service)
             .add_service(reflection_v1.build_v1()?)
             .add_service(reflection_v1alpha.build_v1alpha()?)
-            .add_service(Guarded::new(
-                referee,
-                &config,
-                budget,
-                compute.clone(),
-                Some(scorer),
-            ));
+            .add_service(guarded);
 
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let incoming = listener::connections(listener, config.max_connections, compute.cores());
