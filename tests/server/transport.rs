@@ -455,3 +455,103 @@ async fn mutual_tls_requires_a_client_certificate() {
         "no client certificate, no call"
     );
 }
+
+/// What a gRPC call over plain HTTP/2 was answered: the status, the response headers (but
+/// `date`, and the error details, which are decoded: their `ErrorInfo` metadata is a map,
+/// encoded in no set order), the body's bytes and the trailers, each list sorted.
+type Exchange = (
+    http::StatusCode,
+    Vec<(String, String)>,
+    Option<ErrorDetails>,
+    Bytes,
+    Vec<(String, String)>,
+);
+
+/// An error's details, decoded: the `ErrorInfo`'s reason, domain and metadata, and the field
+/// violations.
+type ErrorDetails = (
+    String,
+    String,
+    std::collections::BTreeMap<String, String>,
+    Vec<(String, String)>,
+);
+
+/// A `ScoreHand` call of `message` with `headers`, over plain HTTP/2.
+async fn exchange(
+    sender: &mut hyper::client::conn::http2::SendRequest<Full<Bytes>>,
+    message: &[u8],
+    headers: &[(&str, &str)],
+) -> Exchange {
+    let mut request =
+        http::Request::post("http://referee.test/mahjong.v1.MahjongService/ScoreHand")
+            .header("content-type", "application/grpc")
+            .header("te", "trailers");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let request = request
+        .body(Full::new(Bytes::from(grpc_frame(message))))
+        .unwrap();
+    let response = sender.send_request(request).await.expect("an answer");
+    let (head, body) = response.into_parts();
+    let listed = |map: &http::HeaderMap| {
+        let mut list: Vec<(String, String)> = map
+            .iter()
+            .filter(|(name, _)| {
+                *name != http::header::DATE && name.as_str() != "grpc-status-details-bin"
+            })
+            .map(|(name, value)| (name.to_string(), value.to_str().unwrap_or("?").to_owned()))
+            .collect();
+        list.sort();
+        list
+    };
+    let decoded = head
+        .headers
+        .contains_key("grpc-status-details-bin")
+        .then(|| {
+            let status = tonic::Status::from_header_map(&head.headers).expect("a status");
+            let details = crate::helpers::details(&status);
+            let info = details.info.clone();
+            (
+                info.reason,
+                info.domain,
+                info.metadata.into_iter().collect(),
+                crate::helpers::fields(&details),
+            )
+        });
+    let collected = body.collect().await.expect("the body");
+    let trailers = collected.trailers().map(listed).unwrap_or_default();
+    (
+        head.status,
+        listed(&head.headers),
+        decoded,
+        collected.to_bytes(),
+        trailers,
+    )
+}
+
+/// A plain `ScoreHand` (uncompressed, no compressed answer asked for), which the server's
+/// guard answers itself without tonic's unary machinery, is answered exactly as tonic answers
+/// the same call (made not plain by `grpc-accept-encoding: identity`, which tonic answers
+/// uncompressed): the same headers, message bytes and trailers, for a score in the full and
+/// the basic view and for an invalid hand's error.
+#[tokio::test]
+async fn a_plain_score_hand_is_answered_as_tonic_answers_it() {
+    let server = spawn_default().await;
+    let mut sender = crate::helpers::h2_connect(server.addr).await;
+    let mut basic = score_request(E23, true, pb::Ruleset::Mil);
+    basic.view = pb::ScoreView::Basic as i32;
+    let invalid = score_request("123m", true, pb::Ruleset::Mil);
+    for request in [score_request(E23, true, pb::Ruleset::Mil), basic, invalid] {
+        let message = request.encode_to_vec();
+        let direct = exchange(&mut sender, &message, &[]).await;
+        let by_tonic = exchange(
+            &mut sender,
+            &message,
+            &[("grpc-accept-encoding", "identity")],
+        )
+        .await;
+        assert_eq!(direct, by_tonic, "{request:?}");
+    }
+    server.stop().await.expect("stops");
+}
