@@ -539,16 +539,20 @@ mod tests {
         ]
     }
 
-    /// The masks of useful kinds agree with the distance after each draw.
-    #[test]
-    fn useful_masks_agree_with_the_distances() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
-        let mut next = |n: u64| {
+    /// A repeatable run of pseudo-random numbers (xorshift from `seed`), each below its `n`.
+    fn below(mut seed: u64) -> impl FnMut(u64) -> usize {
+        move |n| {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             usize::try_from(seed % n).unwrap_or(0)
-        };
+        }
+    }
+
+    /// The masks of useful kinds agree with the distance after each draw.
+    #[test]
+    fn useful_masks_agree_with_the_distances() {
+        let mut next = below(0x9E37_79B9_7F4A_7C15_u64);
         for round in 0..60_000 {
             let mut c = [0u8; 34];
             let kinds: Vec<usize> = match round % 3 {
@@ -626,13 +630,7 @@ mod tests {
     /// The knitted straight's discard mask agrees with its distance after each discard.
     #[test]
     fn knitted_straight_ready_after_discard_agrees_with_the_distances() {
-        let mut seed = 0x5851_f42d_4c95_7f2d_u64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            usize::try_from(seed % n).unwrap_or(0)
-        };
+        let mut next = below(0x5851_f42d_4c95_7f2d_u64);
         let mut ready = 0;
         for round in 0..40_000 {
             let needed_sets = round % 2;
