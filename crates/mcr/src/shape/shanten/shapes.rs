@@ -549,6 +549,18 @@ mod tests {
         }
     }
 
+    /// The kinds whose discard leaves `c` ready by `distance` (a ready `c` only), as a mask.
+    fn ready_discards(c: &Counts, distance: impl Fn(&Counts) -> i8) -> u64 {
+        (0..34)
+            .filter(|&i| c[i] > 0)
+            .filter(|&i| {
+                let mut left = *c;
+                left[i] -= 1;
+                distance(c) <= 0 && distance(&left) <= 0
+            })
+            .fold(0u64, |m, i| m | 1 << i)
+    }
+
     /// The masks of useful kinds agree with the distance after each draw.
     #[test]
     fn useful_masks_agree_with_the_distances() {
@@ -612,14 +624,7 @@ mod tests {
                 c[i] += 1;
             }
             for (distance, mask) in shapes {
-                let expected = (0..34)
-                    .filter(|&i| c[i] > 0)
-                    .filter(|&i| {
-                        let mut left = c;
-                        left[i] -= 1;
-                        distance(&c) <= 0 && distance(&left) <= 0
-                    })
-                    .fold(0u64, |m, i| m | 1 << i);
+                let expected = ready_discards(&c, distance);
                 assert_eq!(mask(&c), expected, "{c:?}");
                 ready += usize::from(expected != 0);
             }
@@ -656,14 +661,7 @@ mod tests {
                 continue;
             }
             let distance = |c: &Counts| knitted_straight(c, needed_sets);
-            let expected = (0..34)
-                .filter(|&i| c[i] > 0)
-                .filter(|&i| {
-                    let mut left = c;
-                    left[i] -= 1;
-                    distance(&c) <= 0 && distance(&left) <= 0
-                })
-                .fold(0u64, |m, i| m | 1 << i);
+            let expected = ready_discards(&c, distance);
             assert_eq!(
                 knitted_straight_ready_after_discard(&c, needed_sets, 0),
                 expected,
