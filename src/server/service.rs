@@ -79,7 +79,7 @@ impl Referee {
 impl Referee {
     /// `ScoreHand`'s answer to `query` from `client`, counted, and its charge: what the handler
     /// answers, and what [`super::guard`] answers without tonic's unary machinery for a plain
-    /// call (see [`super::guard::Guarded::scoring_directly`]).
+    /// call (`guard::score_directly`).
     pub fn score(
         &self,
         query: &ScoreQuery,
